@@ -1,0 +1,47 @@
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+/*
+ * Test and development configuration of the plugin repository (not published). It loads the
+ * plugin's module and provider from src/ by path, the way a store loads them from the package.
+ * NP_BASE_URL points at the carrier sandbox (npm run sandbox, or started by each test suite).
+ */
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+const nordicParcel = {
+  baseUrl: process.env.NP_BASE_URL || "http://127.0.0.1:4010",
+  apiUid: process.env.NP_API_UID || "demo@nordic-parcel.test",
+  apiKey: process.env.NP_API_KEY || "sandbox-demo-key",
+  customerNumber: process.env.NP_CUSTOMER_NUMBER || "5",
+  testMode: true,
+  webhooks: {
+    publicUrl: process.env.NP_PUBLIC_URL,
+    secret: process.env.NP_WEBHOOK_SECRET || "sandbox-webhook-secret-0123456789",
+  },
+}
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: {
+      storeCors: process.env.STORE_CORS || "*",
+      adminCors: process.env.ADMIN_CORS || "*",
+      authCors: process.env.AUTH_CORS || "*",
+      jwtSecret: process.env.JWT_SECRET || "supersecret",
+      cookieSecret: process.env.COOKIE_SECRET || "supersecret",
+    },
+  },
+  admin: { disable: process.env.ADMIN_DISABLED === "true" },
+  modules: [
+    { resolve: "./src/modules/nordic_parcel", options: nordicParcel },
+    {
+      resolve: "@medusajs/medusa/fulfillment",
+      options: {
+        providers: [
+          // Listing the fulfillment module replaces Medusa's default providers: keep manual.
+          { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
+          { resolve: "./src/providers/nordic-parcel", id: "nordic-parcel", options: nordicParcel },
+        ],
+      },
+    },
+  ],
+})

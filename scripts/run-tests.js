@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: type-check, then the unit suites, then the integration suites (real Medusa on
+ * PostgreSQL), then one closing line `tests: N passed, N failed` over all of them.
+ * Arguments are passed to jest, e.g. `npm test -- -t "pickup"`.
+ */
+const { spawnSync } = require("node:child_process")
+const fs = require("node:fs")
+const path = require("node:path")
+
+const root = path.resolve(__dirname, "..")
+const resultsDir = path.join(root, ".cache", "test-results")
+fs.mkdirSync(resultsDir, { recursive: true })
+const extraArgs = process.argv.slice(2)
+
+function step(title, command, args, env = {}) {
+  process.stdout.write(`\n=== ${title}\n`)
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  })
+  return result.status === 0
+}
+
+function jest(testType, jestArgs) {
+  const outputFile = path.join(resultsDir, `${testType.replace(":", "-")}.json`)
+  fs.rmSync(outputFile, { force: true })
+  const ok = step(
+    `jest (${testType})`,
+    "npx",
+    ["jest", "--runInBand", "--forceExit", "--json", `--outputFile=${outputFile}`, ...jestArgs, ...extraArgs],
+    { TEST_TYPE: testType, NODE_OPTIONS: "--experimental-vm-modules" }
+  )
+  const report = fs.existsSync(outputFile) ? JSON.parse(fs.readFileSync(outputFile, "utf8")) : null
+  return {
+    ok: ok && report !== null && report.success,
+    passed: report?.numPassedTests ?? 0,
+    // A suite that fails to run (syntax error, failed boot) has no failed tests but is a failure.
+    failed: (report?.numFailedTests ?? 0) + (report?.numRuntimeErrorTestSuites ?? 0) + (report ? 0 : 1),
+    skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
+  }
+}
+
+const typecheckOk = step("typecheck", "npm", ["run", "--silent", "typecheck"])
+const runs = [jest("unit", []), jest("integration:http", ["--silent=false"])]
+
+const total = runs.reduce(
+  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
+  { passed: 0, failed: typecheckOk ? 0 : 1, skipped: 0 }
+)
+const ok = typecheckOk && runs.every((r) => r.ok)
+process.stdout.write(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`)
+process.exit(ok ? 0 : 1)

@@ -1,0 +1,162 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "@medusajs/framework/zod"
+
+/**
+ * The one options object shared by the plugin (its module, routes, jobs) and the fulfillment
+ * provider (CONTRACT.md "Options"). It is validated once at boot by both entry points so that a
+ * bad value stops the store with a message naming the option, instead of failing at checkout.
+ */
+
+/** The carrier's priceAdjustments syntax (lookup-services.md): `[<code>_][p|m]factor[p]`. */
+export const PRICE_ADJUSTMENT_PATTERN =
+  /^((\w*_)?(p|m|)\d*(\.\d|)|(\w*_)?(p|m)\d*(\.\d|)p)$/
+
+export const EVENT_NAMES = [
+  "ATTEMPTED_DELIVERY",
+  "CUSTOMS",
+  "COLLECTED",
+  "DELIVERED",
+  "DELIVERED_SENDER",
+  "DELIVERY_CANCELLED",
+  "DELIVERY_CHANGED",
+  "DELIVERY_ORDERED",
+  "DEVIATION",
+  "HANDED_IN",
+  "INTERNATIONAL",
+  "IN_TRANSIT",
+  "NOTIFICATION_SENT",
+  "PRE_NOTIFIED",
+  "READY_FOR_PICKUP",
+  "RETURN",
+  "TRANSPORT_TO_RECIPIENT",
+  "TERMINAL",
+] as const
+
+/** The groups that move a Medusa fulfillment (shipped, delivered) or are shown to the merchant. */
+export const DEFAULT_EVENT_GROUPS = [
+  "HANDED_IN",
+  "IN_TRANSIT",
+  "TRANSPORT_TO_RECIPIENT",
+  "READY_FOR_PICKUP",
+  "DELIVERED",
+  "RETURN",
+  "DELIVERED_SENDER",
+] as const
+
+const money = z.number().nonnegative()
+
+export const ServiceOptionsSchema = z.object({
+  /** Carrier service code, e.g. SERVICEPAKKE, PA_DOREN, 3584, 9300. */
+  code: z.string().min(1).max(35),
+  /** Name shown to shoppers and in the admin; defaults to the carrier's display name or the code. */
+  name: z.string().min(1).optional(),
+  /** Agreement (net) price or list price; net needs a customer number the credentials may use. */
+  priceSource: z.enum(["net", "list"]).default("net"),
+  /** Price (major units) used when the carrier is slow, failing or offers nothing for the parcel. */
+  fallbackPrice: money.optional(),
+  /** Local markup in the carrier's priceAdjustments syntax, e.g. "p10p" (+10 %) or "m20" (-20). */
+  markup: z
+    .string()
+    .regex(PRICE_ADJUSTMENT_PATTERN, "must be in the carrier's priceAdjustments syntax, e.g. p10p or m20")
+    .optional(),
+  /** Cart subtotal (major units) from which this service is free. */
+  freeShippingThreshold: money.optional(),
+  /** Whether the shopper must choose a pickup point; defaults from the service code. */
+  requiresPickupPoint: z.boolean().optional(),
+  /** A return service (booked by createReturnFulfillment). */
+  isReturn: z.boolean().default(false),
+  /** Return service booked together with the outgoing shipment (free return), e.g. 9300. */
+  returnService: z.string().min(1).optional(),
+  /** Ask for QR codes on return labels where the carrier allows it. */
+  qrCodes: z.boolean().default(false),
+  /** Additional services switched on for this service (EVARSLING, SIMPLE_DELIVERY, 1081, ...). */
+  additionalServices: z.array(z.string().min(1)).default([]),
+  /** Customer number for this service when it differs from the default one. */
+  customerNumber: z.string().min(1).max(35).optional(),
+})
+
+const dimensions = z.object({
+  length: z.number().positive(),
+  width: z.number().positive(),
+  height: z.number().positive(),
+})
+
+export const NordicParcelOptionsSchema = z.object({
+  baseUrl: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }),
+  apiUid: z.string().min(1, "is required"),
+  apiKey: z.string().min(1, "is required"),
+  customerNumber: z.string().min(1).max(35).optional(),
+  testMode: z.boolean().default(false),
+  pricesIncludeVat: z.boolean().default(true),
+  services: z
+    .array(ServiceOptionsSchema)
+    .default([
+      { code: "SERVICEPAKKE", priceSource: "net", isReturn: false, qrCodes: false, additionalServices: ["EVARSLING"] },
+      { code: "PA_DOREN", priceSource: "net", isReturn: false, qrCodes: false, additionalServices: ["EVARSLING"] },
+      { code: "3584", priceSource: "net", isReturn: false, qrCodes: false, additionalServices: [] },
+      { code: "9300", priceSource: "net", isReturn: true, qrCodes: true, additionalServices: [] },
+    ]),
+  timeouts: z
+    .object({
+      /** Time budget of a checkout quote; past it the fallback price is used. */
+      quoteMs: z.number().int().positive().default(2500),
+      /** Time-out of every other carrier call. */
+      requestMs: z.number().int().positive().default(10000),
+    })
+    .prefault({}),
+  cache: z
+    .object({
+      quoteTtlSeconds: z.number().int().nonnegative().default(300),
+      pickupPointTtlSeconds: z.number().int().nonnegative().default(3600),
+    })
+    .prefault({}),
+  packaging: z
+    .object({
+      /** Unit of variant.weight in this store. */
+      weightUnit: z.enum(["g", "kg", "lb", "oz"]).default("g"),
+      /** Unit of variant.length/width/height in this store. */
+      dimensionUnit: z.enum(["mm", "cm", "m", "in"]).default("cm"),
+      /** Weight (weightUnit) assumed for a variant without one. */
+      defaultItemWeight: z.number().nonnegative().default(500),
+      /** Dimensions (dimensionUnit) assumed for a variant without them; none means "unknown". */
+      defaultItemDimensions: dimensions.optional(),
+      /** Weight (weightUnit) of the packaging added to every package. */
+      packagingWeight: z.number().nonnegative().default(0),
+    })
+    .prefault({}),
+  webhooks: z
+    .object({
+      /** Public URL of the store; callbacks go to <publicUrl>/hooks/nordic-parcel/events. */
+      publicUrl: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+      /** Shared secret the carrier sends back in `headerName` with every callback. */
+      secret: z.string().min(16, "must be at least 16 characters").optional(),
+      headerName: z.string().min(1).default("X-Nordic-Parcel-Secret"),
+      eventGroups: z.array(z.enum(EVENT_NAMES)).min(1).default([...DEFAULT_EVENT_GROUPS]),
+      /** Subscribe every booked consignment to the event groups. */
+      autoSubscribe: z.boolean().default(true),
+    })
+    .prefault({}),
+})
+
+export type NordicParcelOptionsInput = z.input<typeof NordicParcelOptionsSchema>
+export type NordicParcelOptions = z.output<typeof NordicParcelOptionsSchema>
+export type ServiceOptions = z.output<typeof ServiceOptionsSchema>
+
+/**
+ * Validates raw options. Throws a MedusaError whose message names every offending option path,
+ * and never echoes a value (the API key must not reach a log through a validation error).
+ */
+export function parseOptions(raw: unknown): NordicParcelOptions {
+  const result = NordicParcelOptionsSchema.safeParse(raw ?? {})
+  if (result.success) {
+    return result.data
+  }
+  const problems = result.error.issues.map((issue) => {
+    const path = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")
+    return `${path.replace(/^\./, "") || "(root)"}: ${issue.message}`
+  })
+  throw new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    `medusa-plugin-nordic-parcel: invalid options — ${problems.join("; ")}`
+  )
+}

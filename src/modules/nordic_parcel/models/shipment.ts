@@ -1,0 +1,33 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * One carrier booking (outgoing or return) for one Medusa fulfillment. The row is written before the
+ * carrier is called ("booking"), so a retried or concurrent creation finds it and never books twice.
+ */
+export const Shipment = model
+  .define("nordic_parcel_shipment", {
+    id: model.id({ prefix: "npship" }).primaryKey(),
+    fulfillment_id: model.text(),
+    order_id: model.text().nullable(),
+    kind: model.enum(["outbound", "return"]).default("outbound"),
+    service_code: model.text(),
+    customer_number: model.text().nullable(),
+    consignment_number: model.text().nullable(),
+    package_numbers: model.array().default([]),
+    label_url: model.text().nullable(),
+    tracking_url: model.text().nullable(),
+    pickup_point: model.json().nullable(),
+    return_shipment: model.json().nullable(),
+    status: model
+      .enum(["booking", "booked", "failed", "shipped", "delivered", "returned", "cancelled"])
+      .default("booking"),
+    test: model.boolean().default(false),
+    booked_at: model.dateTime().nullable(),
+    last_event_at: model.dateTime().nullable(),
+    last_error: model.json().nullable(),
+  })
+  .indexes([
+    { on: ["fulfillment_id"], unique: true, where: "deleted_at IS NULL" },
+    { on: ["consignment_number"], unique: true, where: "deleted_at IS NULL AND consignment_number IS NOT NULL" },
+    { on: ["order_id"] },
+  ])
