@@ -57,6 +57,7 @@ export const ServiceOptionsSchema = z.object({
   /** Local markup in the carrier's priceAdjustments syntax, e.g. "p10p" (+10 %) or "m20" (-20). */
   markup: z
     .string()
+    .min(1)
     .regex(PRICE_ADJUSTMENT_PATTERN, "must be in the carrier's priceAdjustments syntax, e.g. p10p or m20")
     .optional(),
   /** Cart subtotal (major units) from which this service is free. */
