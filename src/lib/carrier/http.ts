@@ -1,0 +1,291 @@
+import { setTimeout as sleep } from "node:timers/promises"
+import { request as undiciRequest, type Dispatcher } from "undici"
+import type { CallOptions, CarrierService, ResolvedCarrierConfig } from "./config"
+import {
+  carrierErrorFromResponse,
+  carrierErrorFromTransport,
+  type CarrierError,
+  type Repeatability,
+} from "./errors"
+import type { Release } from "./semaphore"
+
+export type QueryValue = string | number | boolean
+/** Query parameters; arrays become repeated parameters (`product=A&product=B`), undefined is left out. */
+export type Query = Record<string, QueryValue | readonly QueryValue[] | undefined>
+
+/**
+ * How an operation is retried (GAPS X5):
+ * - "transient": lookups and event-cast calls; 429, 5xx and network errors are retried.
+ * - "throttled_only": bookings; only a 429 is retried, because only then is it certain that the
+ *   carrier did not process the request. A time-out, 5xx or network error may hide a booking.
+ * - "never": the event-cast test operation (each attempt sends a callback).
+ */
+export type RetryPolicy = "transient" | "throttled_only" | "never"
+
+export interface CarrierRequest {
+  service: CarrierService
+  operation: string
+  method: "GET" | "POST" | "DELETE"
+  /** Path below the base URL, with path segments already encoded. Ignored when `url` is given. */
+  path?: string
+  /** Absolute URL handed out by the carrier (labels). Credentials go only to the base URL's origin. */
+  url?: URL
+  query?: Query
+  /** Sent as JSON. */
+  body?: unknown
+  retry: RetryPolicy
+  /** Statuses besides 2xx that the caller handles itself (e.g. 404 on list operations, GAPS E12). */
+  acceptStatuses?: readonly number[]
+  /** Redirects to follow; none unless an operation says so (label download). */
+  maxRedirects?: number
+  /** "bytes" skips JSON decoding (label PDFs). */
+  responseType?: "json" | "bytes"
+  /** Waits for the per-user limits before each attempt and holds the slot until the body is read. */
+  throttle?: (signal: AbortSignal) => Promise<Release>
+}
+
+export interface CarrierResponse {
+  status: number
+  contentType?: string
+  retryAfter?: string
+  /** Decoded JSON; the text when the body is not JSON; undefined when empty or `responseType` is "bytes". */
+  body: unknown
+  bytes: Buffer
+}
+
+/** The carrier's default back-off between attempts (GAPS X5): 0.5 s, 1 s, 2 s, … */
+const BACKOFF_BASE_MS = 500
+/** Attempts per call unless `CallOptions.maxAttempts` says otherwise (GAPS X5). */
+const DEFAULT_MAX_ATTEMPTS = 3
+
+/** Errors raised while connecting: the request cannot have reached the carrier. */
+const CONNECT_ERROR_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"])
+
+type AttemptOutcome =
+  | { kind: "response"; response: CarrierResponse }
+  | { kind: "aborted"; sent: boolean }
+  | { kind: "network"; sent: boolean; summary: string }
+
+/**
+ * The one way the clients talk to the carrier: authentication headers, a time budget per call,
+ * per-user limits, retries, and mapping of every failure to `CarrierError`.
+ */
+export class CarrierHttp {
+  private readonly baseOrigin: string
+  private readonly secrets: readonly string[]
+
+  constructor(
+    private readonly config: ResolvedCarrierConfig,
+    private readonly dispatcher: Dispatcher
+  ) {
+    this.baseOrigin = new URL(config.baseUrl).origin
+    this.secrets = [config.apiKey]
+  }
+
+  async send(request: CarrierRequest, options: CallOptions = {}): Promise<CarrierResponse> {
+    const budgetMs = options.timeoutMs ?? this.config.timeoutMs
+    const maxAttempts = request.retry === "never" ? 1 : Math.max(1, Math.floor(options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS))
+    const deadline = startDeadline(budgetMs, options.signal)
+    const context = this.failureContext(request)
+    const abortError = (sent: boolean) =>
+      carrierErrorFromTransport({
+        ...context,
+        kind: "timeout",
+        sent,
+        summary: deadline.timedOut() ? `no complete response within ${budgetMs} ms` : "aborted by the caller",
+      })
+
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const outcome = await this.attempt(request, deadline.signal, attempt)
+
+        let error: CarrierError
+        if (outcome.kind === "response") {
+          const { response } = outcome
+          if (isSuccess(response.status) || request.acceptStatuses?.includes(response.status)) return response
+          error = this.rejectionOf(request, response)
+        } else if (outcome.kind === "aborted") {
+          throw abortError(outcome.sent)
+        } else {
+          error = carrierErrorFromTransport({ ...context, kind: "network", sent: outcome.sent, summary: outcome.summary })
+        }
+
+        if (attempt >= maxAttempts || !retriesAfter(request.retry, error)) throw error
+        const waitMs = error.retryAfterMs ?? BACKOFF_BASE_MS * 2 ** (attempt - 1)
+        // Waiting past the budget would only turn this answer into a time-out.
+        if (waitMs >= deadline.remainingMs()) throw error
+        this.config.logger.warn(`${error.message}; attempt ${attempt} of ${maxAttempts}, retrying in ${waitMs} ms`)
+        try {
+          await sleep(waitMs, undefined, { signal: deadline.signal })
+        } catch {
+          // Aborted while backing off. Only answers that are safe to repeat are retried, so
+          // nothing of this call is pending at the carrier: report it like an unsent request.
+          throw abortError(false)
+        }
+      }
+    } finally {
+      deadline.dispose()
+    }
+  }
+
+  /**
+   * The error for an answer that cannot be used. Also for answers the http layer lets through
+   * but the caller refuses after reading them (a booking answered 200 with errors, GAPS B3).
+   */
+  rejectionOf(request: Pick<CarrierRequest, "service" | "operation" | "retry">, response: CarrierResponse): CarrierError {
+    return carrierErrorFromResponse({
+      ...this.failureContext(request),
+      status: response.status,
+      body: response.bytes.toString("utf8"),
+      retryAfter: response.retryAfter,
+    })
+  }
+
+  private failureContext(request: Pick<CarrierRequest, "service" | "operation" | "retry">) {
+    const repeatability: Repeatability = request.retry === "transient" ? "repeatable" : "not_repeatable"
+    return { service: request.service, operation: request.operation, repeatability, secrets: this.secrets }
+  }
+
+  private async attempt(request: CarrierRequest, signal: AbortSignal, attempt: number): Promise<AttemptOutcome> {
+    let release: Release = () => {}
+    try {
+      if (request.throttle) release = await request.throttle(signal)
+    } catch {
+      return { kind: "aborted", sent: false }
+    }
+
+    const startedAt = Date.now()
+    let url = request.url ?? this.urlFor(request.path ?? "/", request.query)
+    let sent = false
+    try {
+      for (let redirects = 0; ; redirects++) {
+        sent = true
+        const response = await undiciRequest(url, {
+          dispatcher: this.dispatcher,
+          method: request.method,
+          headers: this.headersFor(url, request.body !== undefined),
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          signal,
+        })
+        // Always drain the body: an unread body keeps the keep-alive connection busy.
+        const bytes = Buffer.from(await response.body.arrayBuffer())
+        const location = header(response.headers, "location")
+        this.config.logger.debug(
+          `Carrier ${request.operation}: ${request.method} ${url.pathname} -> ${response.statusCode} ` +
+            `in ${Date.now() - startedAt} ms (attempt ${attempt})`
+        )
+        if (isRedirect(response.statusCode) && location && redirects < (request.maxRedirects ?? 0)) {
+          url = new URL(location, url)
+          continue
+        }
+        return {
+          kind: "response",
+          response: {
+            status: response.statusCode,
+            contentType: header(response.headers, "content-type"),
+            retryAfter: header(response.headers, "retry-after"),
+            bytes,
+            body: request.responseType === "bytes" ? undefined : decodeJson(bytes),
+          },
+        }
+      }
+    } catch (error) {
+      if (signal.aborted) return { kind: "aborted", sent }
+      const code = (error as { code?: unknown }).code
+      const message = error instanceof Error ? error.message : String(error)
+      return {
+        kind: "network",
+        sent: !(typeof code === "string" && CONNECT_ERROR_CODES.has(code)),
+        summary: typeof code === "string" && !message.includes(code) ? `${code}: ${message}` : message,
+      }
+    } finally {
+      release()
+    }
+  }
+
+  private urlFor(path: string, query: Query | undefined): URL {
+    const url = new URL(this.config.baseUrl + path)
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value === undefined) continue
+      for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item))
+    }
+    return url
+  }
+
+  private headersFor(url: URL, hasBody: boolean): Record<string, string> {
+    const headers: Record<string, string> = { accept: "application/json" }
+    if (hasBody) headers["content-type"] = "application/json"
+    // Credentials go to the configured carrier only, never to a host named in a response (labels).
+    if (url.origin === this.baseOrigin) {
+      headers["x-portal-api-uid"] = this.config.apiUid
+      headers["x-portal-api-key"] = this.config.apiKey
+      if (this.config.clientUrl) headers["x-carrier-client-url"] = this.config.clientUrl
+    }
+    return headers
+  }
+}
+
+function retriesAfter(policy: RetryPolicy, error: CarrierError): boolean {
+  switch (policy) {
+    case "transient":
+      return error.kind === "rate_limited" || error.kind === "server" || error.kind === "network"
+    case "throttled_only":
+      return error.kind === "rate_limited"
+    case "never":
+      return false
+  }
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300
+}
+
+function isRedirect(status: number): boolean {
+  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+/** Lenient: some answers are plain text whatever their content type. */
+function decodeJson(bytes: Buffer): unknown {
+  const text = bytes.toString("utf8")
+  if (text.trim() === "") return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+interface Deadline {
+  signal: AbortSignal
+  timedOut(): boolean
+  remainingMs(): number
+  dispose(): void
+}
+
+/** One abort signal for the whole call: the time budget or the caller's signal, whichever comes first. */
+function startDeadline(budgetMs: number, callerSignal: AbortSignal | undefined): Deadline {
+  const controller = new AbortController()
+  const endsAt = Date.now() + budgetMs
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(new Error(`time budget of ${budgetMs} ms exhausted`))
+  }, budgetMs)
+  const onCallerAbort = () => controller.abort(callerSignal?.reason)
+  if (callerSignal?.aborted) onCallerAbort()
+  else callerSignal?.addEventListener("abort", onCallerAbort, { once: true })
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    remainingMs: () => endsAt - Date.now(),
+    dispose() {
+      clearTimeout(timer)
+      callerSignal?.removeEventListener("abort", onCallerAbort)
+    },
+  }
+}

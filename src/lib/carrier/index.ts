@@ -1,0 +1,52 @@
+import { Agent } from "undici"
+import { BookingClient } from "./booking-client"
+import { resolveCarrierConfig, type CarrierClientConfig } from "./config"
+import { EventsClient } from "./events-client"
+import { CarrierHttp } from "./http"
+import { LookupClient } from "./lookup-client"
+import { limitsForUser } from "./user-limits"
+
+export interface CarrierClients {
+  lookup: LookupClient
+  booking: BookingClient
+  events: EventsClient
+  /** Closes the client set's connections (not a dispatcher passed in the config). */
+  close(): Promise<void>
+}
+
+/** How long an idle connection to the carrier is kept for reuse. */
+const KEEP_ALIVE_TIMEOUT_MS = 10_000
+
+/**
+ * Builds the carrier clients over one keep-alive connection pool. Rate and concurrency limits
+ * are shared with every other client set of the same API user in this process.
+ */
+export function createCarrierClients(config: CarrierClientConfig): CarrierClients {
+  const resolved = resolveCarrierConfig(config)
+  const ownAgent = resolved.dispatcher ? undefined : new Agent({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS })
+  const http = new CarrierHttp(resolved, resolved.dispatcher ?? ownAgent!)
+  const limits = limitsForUser(resolved.baseUrl, resolved.apiUid, resolved, resolved.logger)
+  return {
+    lookup: new LookupClient(http, resolved.logger),
+    booking: new BookingClient(http, limits.booking),
+    events: new EventsClient(http, limits),
+    async close() {
+      await ownAgent?.close()
+    },
+  }
+}
+
+export { BookingClient, type LabelDocument } from "./booking-client"
+export type { CallOptions, CarrierClientConfig, CarrierLogger, CarrierService } from "./config"
+export { CarrierError, type CarrierErrorDetail, type CarrierErrorKind } from "./errors"
+export { EventsClient, type TrackingSubscriptionsResult } from "./events-client"
+export { LookupClient } from "./lookup-client"
+export { fitsLocker, isProductAvailable, type ParcelDimensions } from "./lookup-rules"
+export type * from "./schemas/booking"
+export type * from "./schemas/events"
+export type * from "./schemas/pickup-points"
+export type * from "./schemas/postal-codes"
+export type * from "./schemas/shipping"
+export { natureOfTransactionValues } from "./schemas/booking"
+export { trackingEventNames } from "./schemas/events"
+export { pickupPointCountries } from "./schemas/pickup-points"

@@ -1,0 +1,177 @@
+import { z } from "@medusajs/framework/zod"
+import { lenient, lenientList, pathSegment, text, wireString } from "./common"
+
+/* Event-cast webhook subscriptions: event-notifications.md; GAPS E1-E12. */
+
+/**
+ * The event names of the spec. The list changes over time, so requests and responses accept any
+ * name; this list is for callers that offer a choice.
+ */
+export const trackingEventNames = [
+  "ATTEMPTED_DELIVERY",
+  "CUSTOMS",
+  "COLLECTED",
+  "DELIVERED",
+  "DELIVERED_SENDER",
+  "DELIVERY_CANCELLED",
+  "DELIVERY_CHANGED",
+  "DELIVERY_ORDERED",
+  "DEVIATION",
+  "HANDED_IN",
+  "INTERNATIONAL",
+  "IN_TRANSIT",
+  "NOTIFICATION_SENT",
+  "PRE_NOTIFIED",
+  "READY_FOR_PICKUP",
+  "RETURN",
+  "TRANSPORT_TO_RECIPIENT",
+  "TERMINAL",
+] as const
+export type KnownTrackingEventName = (typeof trackingEventNames)[number]
+
+// ------------------------------------------------------------------ requests
+
+/** The wildcards `*` and `ALL` are not supported by the carrier. */
+const eventName = text().refine((name) => name !== "*" && name !== "ALL", "wildcards (* and ALL) are not supported")
+
+const eventNames = z
+  .array(eventName)
+  .min(1, "at least one event is required")
+  .refine((names) => new Set(names).size === names.length, "event names must be unique")
+
+/** Callback URLs must be reachable from the internet over HTTP(S) (event-notifications.md "Authentication" 5). */
+function callbackUrl(max?: number) {
+  const base = max === undefined ? z.string() : z.string().max(max, `must be at most ${max} characters`)
+  return base.refine((value) => {
+    try {
+      const url = new URL(value)
+      return url.protocol === "https:" || url.protocol === "http:"
+    } catch {
+      return false
+    }
+  }, "must be an absolute http(s) URL")
+}
+
+/** Limits of the tracking configuration (event-notifications.md "Limits"). */
+const CALLBACK_URL_MAX_LENGTH = 250
+const CONTENT_TYPE_MAX_LENGTH = 40
+const HEADERS_MAX_LENGTH = 1024
+
+/**
+ * Combined length of the configured headers "including separators": counted as they travel,
+ * `key: value` with a CRLF after each, which is the longest reading of the limit.
+ */
+function combinedHeaderLength(headers: readonly { key: string; value?: string | null }[]): number {
+  return headers.reduce((total, header) => total + header.key.length + 2 + (header.value ?? "").length + 2, 0)
+}
+
+/** The callback carries these as HTTP headers, so a key must be a valid header name (RFC 9110 token). */
+const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "must be a valid HTTP header name")
+
+const headerEntry = z.strictObject({ key: headerName, value: z.string() })
+
+export const trackingConfigurationSchema = z.strictObject({
+  url: callbackUrl(CALLBACK_URL_MAX_LENGTH),
+  content_type: text(CONTENT_TYPE_MAX_LENGTH).optional(),
+  /** Sent with every callback; the place for the shared secret (GAPS E7). */
+  headers: z
+    .array(headerEntry)
+    .refine(
+      (headers) => combinedHeaderLength(headers) <= HEADERS_MAX_LENGTH,
+      `keys and values together must be at most ${HEADERS_MAX_LENGTH} characters`
+    )
+    .optional(),
+})
+export type TrackingConfiguration = z.input<typeof trackingConfigurationSchema>
+
+export const createTrackingSubscriptionSchema = z.strictObject({
+  /** Parcel or shipment number; opaque (GAPS E1). Reference numbers and label-free codes are refused. */
+  trackingId: text(),
+  configuration: trackingConfigurationSchema,
+  event_groups: eventNames,
+})
+export type CreateTrackingSubscriptionRequest = z.input<typeof createTrackingSubscriptionSchema>
+
+/** Any number of ids; the client sends them in batches of at most 100. */
+export const createTrackingSubscriptionsSchema = z.strictObject({
+  trackingIds: z.array(text()),
+  configuration: trackingConfigurationSchema,
+  event_groups: eventNames,
+})
+export type CreateTrackingSubscriptionsRequest = z.input<typeof createTrackingSubscriptionsSchema>
+
+export const MAX_TRACKING_IDS_PER_BATCH = 100
+
+export const listTrackingSubscriptionsSchema = z.strictObject({
+  /** How many of the latest subscriptions; default 10000 on the carrier. */
+  limit: z.number().int().min(1).max(150_000).optional(),
+})
+export type ListTrackingSubscriptionsRequest = z.input<typeof listTrackingSubscriptionsSchema>
+
+export const subscriptionIdSchema = z.strictObject({ id: pathSegment })
+
+export const createCustomerSubscriptionSchema = z.strictObject({
+  customerNumber: text(),
+  eventSet: eventNames,
+  webhookConfiguration: z.strictObject({
+    webhookUrl: callbackUrl(),
+    contentType: text(),
+    headers: z.array(z.strictObject({ key: headerName, value: z.string().nullish() })).default([]),
+  }),
+})
+export type CreateCustomerSubscriptionRequest = z.input<typeof createCustomerSubscriptionSchema>
+
+// ------------------------------------------------------------------ responses
+
+/** Header values are never returned, only keys. */
+const returnedHeaders = lenientList(z.looseObject({ key: wireString, value: lenient(wireString) }))
+
+export const trackingSubscriptionSchema = z.looseObject({
+  id: wireString,
+  /** Derived from the login id; never the API key (GAPS E11). */
+  authenticator: lenient(wireString),
+  trackingId: lenient(wireString),
+  configuration: lenient(
+    z.looseObject({
+      url: lenient(wireString),
+      content_type: lenient(wireString),
+      headers: returnedHeaders,
+    })
+  ),
+  event_groups: lenientList(wireString),
+  /** UTC, yyyy-MM-dd'T'HH:mm:ssZ (offset +0000), kept verbatim. */
+  created: lenient(wireString),
+  expiry: lenient(wireString),
+})
+export type TrackingSubscription = z.output<typeof trackingSubscriptionSchema>
+
+export const trackingSubscriptionListSchema = z.array(trackingSubscriptionSchema)
+
+export const customerSubscriptionSchema = z.looseObject({
+  id: wireString,
+  customerNumber: lenient(wireString),
+  eventSet: lenientList(wireString),
+  webhookConfiguration: lenient(
+    z.looseObject({
+      webhookUrl: lenient(wireString),
+      contentType: lenient(wireString),
+      headers: returnedHeaders,
+    })
+  ),
+  /** ISO 8601 without offset, with fractional seconds; kept verbatim. */
+  created: lenient(wireString),
+  expiry: lenient(wireString),
+  /** Only in the all-accessible list. */
+  createdBy: lenient(wireString),
+})
+export type CustomerSubscription = z.output<typeof customerSubscriptionSchema>
+
+export const customerSubscriptionListSchema = z.array(customerSubscriptionSchema)
+
+/** Result of the test operation, from its one-line text (GAPS E4). */
+export interface SubscriptionTestResult {
+  /** The callback target answered 2xx. */
+  delivered: boolean
+  /** The carrier's text, verbatim (e.g. `delivered: HTTP 200`, `failed: timeout`). */
+  outcome: string
+}

@@ -1,0 +1,38 @@
+import { z } from "@medusajs/framework/zod"
+import { countryCode, lenient, lenientList, pathSegment, wireString } from "./common"
+
+/* Postal-code lookup: lookup-services.md "Postal code record" and "Postal-code lookup". */
+
+// ------------------------------------------------------------------ requests
+
+/**
+ * The country defaults to NO, as on the carrier. Lists cover NO, SE, DK, FI, SJ (Svalbard and
+ * Jan Mayen); the multi-city lookup accepts other countries, so any alpha-2 code is allowed.
+ */
+const country = countryCode.default("NO")
+
+export const postalCodeLookupSchema = z.strictObject({
+  countryCode: country,
+  postalCode: pathSegment,
+})
+export type PostalCodeLookupRequest = z.input<typeof postalCodeLookupSchema>
+
+export const postalCodeListSchema = z.strictObject({
+  countryCode: country,
+})
+export type PostalCodeListRequest = z.input<typeof postalCodeListSchema>
+
+// ------------------------------------------------------------------ responses
+
+export const postalCodeRecordSchema = z.looseObject({
+  city: lenient(wireString),
+  /** Spelled in lower case on the wire. */
+  postalcode: lenient(wireString),
+  /** NORMAL, PO_BOX, SPECIAL_CUSTOMER, UNKNOWN, or a value added later. */
+  postalCodeType: lenient(wireString),
+})
+export type PostalCodeRecord = z.output<typeof postalCodeRecordSchema>
+
+export const cityAndTypeResponseSchema = z.looseObject({ postalCode: postalCodeRecordSchema })
+export const postalCodeRecordsResponseSchema = z.looseObject({ postalCode: lenientList(postalCodeRecordSchema) })
+export const validPostalCodesResponseSchema = z.looseObject({ postalCode: lenientList(wireString) })

@@ -1,0 +1,246 @@
+import { z } from "@medusajs/framework/zod"
+import {
+  countryCode,
+  lenient,
+  lenientList,
+  nonNegativeInteger,
+  positiveInteger,
+  text,
+  wireNumber,
+  wireString,
+} from "./common"
+
+/*
+ * Shipping price and delivery-time lookup, current (v2) interface: lookup-services.md
+ * "Shipping lookup request/response" and "Shipping lookup, current interface"; GAPS L1-L9.
+ */
+
+// ------------------------------------------------------------------ POST /v2/products request
+
+const twoDigits = z.string().regex(/^\d{2}$/, "must be two digits, zero-padded")
+
+export const shippingDateSchema = z.strictObject({
+  year: z.string().regex(/^\d{4}$/, "must be four digits"),
+  month: twoDigits,
+  day: twoDigits,
+  hour: twoDigits.optional(),
+  minute: twoDigits.optional(),
+})
+
+export const shippingPackageSchema = z.strictObject({
+  id: z.number().int(),
+  /** Centimetres. */
+  length: positiveInteger.optional(),
+  width: positiveInteger.optional(),
+  height: positiveInteger.optional(),
+  /** Grams (GAPS L1); booking uses kilograms instead. */
+  grossWeight: positiveInteger.optional(),
+  volumeInDm3: z.number().positive().optional(),
+})
+
+/** At most 50 packages per consignment (GAPS L9). */
+export const MAX_SHIPPING_PACKAGES = 50
+
+export const shippingConsignmentSchema = z.strictObject({
+  id: z.number().int(),
+  products: z
+    .array(
+      z.strictObject({
+        /** Service code, e.g. "5800" or "SERVICEPAKKE". */
+        id: text(),
+        customerNumber: text().optional(),
+      })
+    )
+    .min(1, "at least one product is required"),
+  packages: z.array(shippingPackageSchema).max(MAX_SHIPPING_PACKAGES, `at most ${MAX_SHIPPING_PACKAGES} packages`).optional(),
+  fromCountryCode: countryCode,
+  fromPostalCode: text(),
+  toCountryCode: countryCode,
+  toPostalCode: text(),
+  additionalServices: z.array(text()).optional(),
+  shippingDate: shippingDateSchema.optional(),
+})
+
+export const shippingLookupRequestSchema = z.strictObject({
+  consignments: z.array(shippingConsignmentSchema).min(1, "at least one consignment is required"),
+  withPrice: z.boolean().optional(),
+  withExpectedDelivery: z.boolean().optional(),
+  withGuiInformation: z.boolean().optional(),
+  /** The parcel will be pre-registered electronically; may change price and available services. */
+  edi: z.boolean().optional(),
+  trace: z.boolean().optional(),
+})
+export type ShippingLookupRequest = z.input<typeof shippingLookupRequestSchema>
+export type ShippingDate = z.input<typeof shippingDateSchema>
+
+// ------------------------------------------------------------------ GET /v2/products query
+
+const optionalFlag = z.boolean().optional()
+
+/** Query of `GET /v2/products`, `/v2/products/price` and `/v2/products/expectedDelivery`, wire names as in the spec. */
+export const shippingLookupQuerySchema = z
+  .strictObject({
+    /** Repeatable; a service code, optionally followed by `:<customer number>`. */
+    product: z.array(text()).min(1, "at least one product is required"),
+    fromcountry: countryCode,
+    tocountry: countryCode,
+    frompostalcode: text(),
+    topostalcode: text(),
+    /** Applies to every product without its own customer number. */
+    customernumber: text().optional(),
+    additionalservice: z.array(text()).optional(),
+    /** Only for company parcel and evening door delivery. */
+    addressline: text(35).optional(),
+    /** Shipping date, YYYY-MM-DD. */
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD").optional(),
+    /** Shipping time, HH:mm. */
+    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:mm").optional(),
+    edi: optionalFlag,
+    /** Estimated delivery time at pickup points (services 5800 and SERVICEPAKKE); needs `customernumber`. */
+    estimateddeliverytime: optionalFlag,
+    /** Pickup point ids; sent comma-separated. Without them the receiver's default points are used. */
+    pickuppoints: z
+      .array(text())
+      .min(1)
+      .transform((ids) => ids.join(","))
+      .optional(),
+    language: text().optional(),
+    /** Centimetres. */
+    height: positiveInteger.optional(),
+    length: positiveInteger.optional(),
+    width: positiveInteger.optional(),
+    /** Grams. */
+    weight: positiveInteger.optional(),
+    volumeindm3: positiveInteger.optional(),
+    loadingmeter: z.number().positive().optional(),
+    numberofpallets: positiveInteger.optional(),
+    nonstackable: optionalFlag,
+    volumeSpecial: optionalFlag,
+    /** Dangerous goods UN number. */
+    unnumber: z.number().int().min(0).max(9999).optional(),
+    payer: z.enum(["SENDER", "RECEIVER", "THIRD_PARTY"]).optional(),
+    incoterms: text().optional(),
+    numberofdeliverydates: nonNegativeInteger.optional(),
+    uniqueAlternateDeliveryDates: optionalFlag,
+    postingatpostoffice: optionalFlag,
+    nonstandardcourierservice: text().optional(),
+  })
+  .refine((query) => !query.estimateddeliverytime || query.customernumber !== undefined, {
+    message: "is required when estimateddeliverytime is true",
+    path: ["customernumber"],
+  })
+export type ShippingLookupQuery = z.input<typeof shippingLookupQuerySchema>
+
+// ------------------------------------------------------------------ response
+
+/** Decimal strings with two decimals, e.g. "99.00". */
+const amountsSchema = z.looseObject({
+  amountWithoutVAT: lenient(wireString),
+  vat: lenient(wireString),
+  amountWithVAT: lenient(wireString),
+})
+
+const additionalServicePriceSchema = z.looseObject({
+  additionalServiceId: lenient(wireString),
+  additionalServiceDescription: lenient(wireString),
+  additionalServicePrice: lenient(amountsSchema),
+  additionalServiceCodeFromProductionSystem: lenient(wireString),
+})
+
+const priceSetSchema = z.looseObject({
+  currencyCode: lenient(wireString),
+  priceWithoutAdditionalServices: lenient(amountsSchema),
+  priceWithAdditionalServices: lenient(amountsSchema),
+  additionalServices: lenientList(additionalServicePriceSchema),
+})
+
+export const shippingPriceSchema = z.looseObject({
+  listPrice: lenient(priceSetSchema),
+  /** Only with a customer number the user may see agreement prices for (GAPS L7). */
+  netPrice: lenient(priceSetSchema),
+  zones: lenient(z.looseObject({ totalZoneCount: lenient(wireNumber) })),
+})
+
+/** Year, month and day arrive unpadded ("5"), GAPS L7. */
+const deliveryDateSchema = z.looseObject({
+  year: lenient(wireString),
+  month: lenient(wireString),
+  day: lenient(wireString),
+  hour: lenient(wireString),
+  minute: lenient(wireString),
+  timeSlots: lenientList(z.unknown()),
+})
+
+const alternativeDeliveryDateSchema = z.looseObject({
+  workingDays: lenient(wireString),
+  formattedExpectedDeliveryDate: lenient(wireString),
+  expectedDeliveryDate: lenient(deliveryDateSchema),
+})
+
+export const expectedDeliverySchema = z.looseObject({
+  workingDays: lenient(wireString),
+  userMessage: lenient(wireString),
+  /** dd.MM.yyyy, possibly followed by HH:mm. */
+  formattedExpectedDeliveryDate: lenient(wireString),
+  expectedDeliveryDate: lenient(deliveryDateSchema),
+  alternativeDeliveryDates: lenientList(alternativeDeliveryDateSchema),
+})
+
+/** Display texts (GAPS L7: lowerCamel forms of the SOAP GuiInformation names, all strings). */
+export const guiInformationSchema = z.looseObject({
+  sortOrder: lenient(wireString),
+  mainDisplayCategory: lenient(wireString),
+  subDisplayCategory: lenient(wireString),
+  displayName: lenient(wireString),
+  productName: lenient(wireString),
+  descriptionText: lenient(wireString),
+  helpText: lenient(wireString),
+  shortName: lenient(wireString),
+  productURL: lenient(wireString),
+  deliveryType: lenient(wireString),
+  maxWeightInKgs: lenient(wireString),
+})
+
+const estimatedDeliveryTimeSchema = z.looseObject({
+  pickupPointId: lenient(wireString),
+  deliveryStartTime: lenient(wireString),
+  deliveryEndTime: lenient(wireString),
+  formattedExpectedDeliveryDate: lenient(wireString),
+})
+
+/** Per-product error or warning (GAPS L2, L3); codes are open strings. */
+const productMessageSchema = z.looseObject({
+  code: lenient(wireString),
+  description: lenient(wireString),
+})
+
+export const shippingProductSchema = z.looseObject({
+  /** The service code asked for. */
+  id: wireString,
+  customerNumber: lenient(wireString),
+  productionCode: lenient(wireString),
+  guiInformation: lenient(guiInformationSchema),
+  price: lenient(shippingPriceSchema),
+  expectedDelivery: lenient(expectedDeliverySchema),
+  estimatedDeliveryTimes: lenientList(estimatedDeliveryTimeSchema),
+  /** Non-empty when the service cannot be offered for this consignment (GAPS L2). */
+  errors: lenientList(productMessageSchema),
+  warnings: lenientList(productMessageSchema),
+})
+export type ShippingProduct = z.output<typeof shippingProductSchema>
+
+export const shippingLookupResponseSchema = z.looseObject({
+  uniqueId: lenient(wireString),
+  traceMessages: lenientList(wireString),
+  consignments: lenientList(
+    z.looseObject({
+      id: lenient(wireString),
+      /** Empty when no requested service applies (too large, outside coverage). */
+      products: lenientList(shippingProductSchema),
+    })
+  ),
+})
+export type ShippingLookupResponse = z.output<typeof shippingLookupResponseSchema>
+export type ShippingPrice = z.output<typeof shippingPriceSchema>
+export type ExpectedDelivery = z.output<typeof expectedDeliverySchema>
+export type GuiInformation = z.output<typeof guiInformationSchema>

@@ -1,0 +1,63 @@
+import type { CarrierLogger } from "./config"
+import { SlidingWindowRateLimiter } from "./rate-limit"
+import { Semaphore } from "./semaphore"
+
+/**
+ * The carrier counts requests per API user, not per connection or client object. The provider,
+ * the routes and the jobs each build their own client set, so the limits live in one
+ * process-wide registry keyed by base URL and API user: every client of that user shares them.
+ */
+export interface UserLimits {
+  /** Booking API calls (booking.md "Limits": throttling above 18 per second). */
+  booking: SlidingWindowRateLimiter
+  /** Every event-cast request (event-notifications.md "Limits": 50 concurrent per user). */
+  events: Semaphore
+  /** Event-cast test operations, on top of `events` (10 concurrent per user). */
+  eventsTest: Semaphore
+}
+
+export interface UserLimitSettings {
+  bookingRatePerSecond: number
+  eventsConcurrency: number
+  eventsTestConcurrency: number
+}
+
+/**
+ * The carrier measures arrival times, so consecutive windows of sends are kept this much further
+ * apart than a second to absorb network jitter.
+ */
+export const BOOKING_WINDOW_SAFETY_MS = 50
+
+const registry = new Map<string, { settings: UserLimitSettings; limits: UserLimits }>()
+
+export function limitsForUser(
+  baseUrl: string,
+  apiUid: string,
+  settings: UserLimitSettings,
+  logger: CarrierLogger
+): UserLimits {
+  const key = `${baseUrl}\n${apiUid}`
+  const existing = registry.get(key)
+  if (existing) {
+    if (!sameSettings(existing.settings, settings)) {
+      // Two sets of limits for one user would break the guarantee; the first one stays.
+      logger.warn("Carrier client: conflicting rate or concurrency settings for one API user; keeping the first")
+    }
+    return existing.limits
+  }
+  const limits: UserLimits = {
+    booking: new SlidingWindowRateLimiter(settings.bookingRatePerSecond, 1000 + BOOKING_WINDOW_SAFETY_MS),
+    events: new Semaphore(settings.eventsConcurrency),
+    eventsTest: new Semaphore(settings.eventsTestConcurrency),
+  }
+  registry.set(key, { settings, limits })
+  return limits
+}
+
+function sameSettings(a: UserLimitSettings, b: UserLimitSettings): boolean {
+  return (
+    a.bookingRatePerSecond === b.bookingRatePerSecond &&
+    a.eventsConcurrency === b.eventsConcurrency &&
+    a.eventsTestConcurrency === b.eventsTestConcurrency
+  )
+}
