@@ -13,6 +13,15 @@ const nordicParcel = {
   apiKey: process.env.NP_API_KEY || "sandbox-demo-key",
   customerNumber: process.env.NP_CUSTOMER_NUMBER || "5",
   testMode: true,
+  // The demo and test services: two with a fallback price, the mailbox parcel without one (it is
+  // hidden when the carrier cannot price it), and a return service.
+  services: [
+    { code: "SERVICEPAKKE", additionalServices: ["EVARSLING"], fallbackPrice: 99 },
+    { code: "PA_DOREN", additionalServices: ["EVARSLING"], fallbackPrice: 149 },
+    { code: "3584" },
+    { code: "9300", isReturn: true, qrCodes: true },
+  ],
+  timeouts: { quoteMs: Number(process.env.NP_QUOTE_MS || 1500) },
   webhooks: {
     publicUrl: process.env.NP_PUBLIC_URL,
     secret: process.env.NP_WEBHOOK_SECRET || "sandbox-webhook-secret-0123456789",

@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
+import { serviceInfo } from "./service-catalogue"
 
 /**
  * The one options object shared by the plugin (its module, routes, jobs) and the fulfillment
@@ -160,4 +161,46 @@ export function parseOptions(raw: unknown): NordicParcelOptions {
     MedusaError.Types.INVALID_DATA,
     `medusa-plugin-nordic-parcel: invalid options — ${problems.join("; ")}`
   )
+}
+
+/**
+ * The merchant's settings of one service. A shipping option whose service was later removed from
+ * the options keeps working with neutral defaults (carrier price, no fallback, no markup).
+ */
+export function serviceOptionsFor(options: NordicParcelOptions, code: string): ServiceOptions {
+  return (
+    options.services.find((s) => s.code === code) ?? {
+      code,
+      priceSource: "net",
+      isReturn: false,
+      qrCodes: false,
+      additionalServices: [],
+    }
+  )
+}
+
+/**
+ * The service of a shipping option, from the option's data (what getFulfillmentOptions gave the
+ * admin). An option made from the customer list carries the customer number it belongs to.
+ * Undefined when the data names no service.
+ */
+export function serviceForOptionData(
+  options: NordicParcelOptions,
+  data: Record<string, unknown> | null | undefined
+): ServiceOptions | undefined {
+  const code = typeof data?.service_code === "string" ? data.service_code : ""
+  if (!code) {
+    return undefined
+  }
+  const service = serviceOptionsFor(options, code)
+  const listed = typeof data?.customer_number === "string" ? data.customer_number : undefined
+  return service.customerNumber || !listed ? service : { ...service, customerNumber: listed }
+}
+
+/** Whether the shopper must pick a pickup point: the option's own flag, else the service's. */
+export function requiresPickupPoint(service: ServiceOptions, data: Record<string, unknown> | null | undefined): boolean {
+  if (typeof data?.requires_pickup_point === "boolean") {
+    return data.requires_pickup_point
+  }
+  return service.requiresPickupPoint ?? serviceInfo(service.code).requiresPickupPoint
 }

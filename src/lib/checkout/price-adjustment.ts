@@ -1,4 +1,4 @@
-import { PRICE_ADJUSTMENT_PATTERN } from "../../../lib/options"
+import { PRICE_ADJUSTMENT_PATTERN } from "../options"
 
 /**
  * Applies a markup written in the carrier's priceAdjustments syntax (lookup-services.md):

@@ -1,6 +1,6 @@
-import { packParcel, type PackagingOptions } from "../mappers/parcel"
-import { applyPriceAdjustment } from "../mappers/price-adjustment"
-import { toCentimetres, toGrams } from "../mappers/units"
+import { packParcel, type PackagingOptions } from "../parcel"
+import { applyPriceAdjustment } from "../../checkout/price-adjustment"
+import { toCentimetres, toGrams } from "../units"
 
 const grams: PackagingOptions = { weightUnit: "g", dimensionUnit: "cm", defaultItemWeight: 500, packagingWeight: 0 }
 

@@ -1,0 +1,65 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { listShippingOptionsForCartWorkflow } from "@medusajs/medusa/core-flows"
+import { priceService } from "../../../../lib/checkout/price-service"
+import { requiresPickupPoint, serviceForOptionData } from "../../../../lib/options"
+import { serviceInfo } from "../../../../lib/service-catalogue"
+import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
+import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
+import { PROVIDER_ID } from "../../../../providers/nordic-parcel/provider-id"
+import { loadCartForShipping } from "../../../utils/cart"
+import type { StoreDeliveryOptionsQuery } from "../../../validators"
+
+type CartShippingOption = {
+  id: string
+  name: string
+  provider_id: string
+  data?: Record<string, unknown> | null
+  service_zone?: { fulfillment_set?: { location?: { address?: Record<string, unknown> | null } | null } | null } | null
+}
+
+/**
+ * GET /store/nordic-parcel/delivery-options?cart_id: every carrier shipping option of the cart with
+ * its price, expected delivery date and display texts, for a checkout page that shows them side by
+ * side. All options are priced from one carrier quote, the same one calculatePrice uses, so the
+ * amount shown here is the amount the cart gets.
+ */
+export async function GET(req: MedusaRequest<unknown, StoreDeliveryOptionsQuery>, res: MedusaResponse) {
+  const { cart_id } = req.validatedQuery as StoreDeliveryOptionsQuery
+  const cart = await loadCartForShipping(req.scope, cart_id)
+  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  const options = nordicParcel.getOptions()
+  const { result } = await listShippingOptionsForCartWorkflow(req.scope).run({ input: { cart_id, is_return: false } })
+  const carrierOptions = (result as CartShippingOption[]).filter(
+    (option) => option.provider_id === PROVIDER_ID && typeof option.data?.service_code === "string"
+  )
+
+  const delivery_options = await Promise.all(
+    carrierOptions.map(async (option) => {
+      const service = serviceForOptionData(options, option.data)!
+      const code = service.code
+      const context = { ...cart, from_location: option.service_zone?.fulfillment_set?.location ?? null }
+      const { quote, amount } = await priceService(nordicParcel.quoter(), options, service, context)
+      const quoted = quote?.available ? quote : undefined
+      return {
+        shipping_option_id: option.id,
+        name: option.name,
+        service_code: code,
+        requires_pickup_point: requiresPickupPoint(service, option.data),
+        available: amount !== undefined,
+        amount: amount?.amount ?? null,
+        currency_code: cart.currency_code,
+        is_tax_inclusive: amount?.taxInclusive ?? options.pricesIncludeVat,
+        price_source: amount?.source ?? null,
+        expected_delivery_date: quoted?.deliveryDate ?? null,
+        working_days: quoted?.workingDays ?? null,
+        display: {
+          name: quoted?.display.name ?? service.name ?? serviceInfo(code).name,
+          description: quoted?.display.description ?? null,
+          help_text: quoted?.display.helpText ?? null,
+          delivery_message: quoted?.deliveryMessage ?? null,
+        },
+      }
+    })
+  )
+  res.json({ delivery_options })
+}

@@ -1,0 +1,88 @@
+import type { PickupPoint } from "../carrier"
+import { fitsLocker } from "../carrier"
+import type { Parcel } from "../packing/parcel"
+
+/**
+ * The pickup point stored with the shipping method (CONTRACT.md "Shipping method data"): the
+ * postal address, which is what goes on the label, plus what the storefront and admin show.
+ */
+export type PickupPointSnapshot = {
+  id: string
+  name: string
+  address: string
+  postal_code: string
+  city: string
+  country_code: string
+  visiting_address?: string
+  opening_hours?: string
+  is_locker: boolean
+}
+
+/** A pickup point as the store routes return it (snake_case, Medusa's convention). */
+export type StorePickupPoint = PickupPointSnapshot & {
+  distance_km?: number
+  latitude?: number
+  longitude?: number
+  type?: string
+  max_parcel_dimensions?: { length: number; width: number; height: number }
+  opening_hours_by_day: { day: string; opening: string; closing: string }[]
+  map_url?: string
+}
+
+// Locker type codes per country (GAPS L11); maxParcelDimensions alone also marks a locker (L12).
+const LOCKER_TYPES = new Set(["37", "39", "43", "LOCKER"])
+
+export function isLocker(point: PickupPoint): boolean {
+  return Boolean(point.maxParcelDimensions) || LOCKER_TYPES.has(String(point.type ?? "").toUpperCase())
+}
+
+export function toPickupPointSnapshot(point: PickupPoint, fallbackCountry: string): PickupPointSnapshot {
+  const visiting = [point.visitingAddress, [point.visitingPostalCode, point.visitingCity].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ")
+  return {
+    id: point.id,
+    name: point.name ?? point.id,
+    address: point.address ?? point.visitingAddress ?? "",
+    postal_code: point.postalCode ?? point.visitingPostalCode ?? "",
+    city: point.city ?? point.visitingCity ?? "",
+    country_code: (point.countryCode ?? fallbackCountry).toUpperCase(),
+    ...(visiting ? { visiting_address: visiting } : {}),
+    ...(point.openingHoursEnglish || point.openingHoursNorwegian
+      ? { opening_hours: (point.openingHoursEnglish ?? point.openingHoursNorwegian) as string }
+      : {}),
+    is_locker: isLocker(point),
+  }
+}
+
+export function toStorePickupPoint(point: PickupPoint, fallbackCountry: string): StorePickupPoint {
+  const distance = Number(point.distanceInKm)
+  return {
+    ...toPickupPointSnapshot(point, fallbackCountry),
+    ...(point.distanceInKm && Number.isFinite(distance) ? { distance_km: distance } : {}),
+    ...(typeof point.latitude === "number" ? { latitude: point.latitude } : {}),
+    ...(typeof point.longitude === "number" ? { longitude: point.longitude } : {}),
+    ...(point.type ? { type: point.type } : {}),
+    ...(point.maxParcelDimensions
+      ? {
+          max_parcel_dimensions: {
+            length: point.maxParcelDimensions.length,
+            width: point.maxParcelDimensions.width,
+            height: point.maxParcelDimensions.height,
+          },
+        }
+      : {}),
+    opening_hours_by_day: point.openingHours.map((h) => ({
+      day: h.day ?? "",
+      opening: h.opening ?? "",
+      closing: h.closing ?? "",
+    })),
+    ...(point.webMapsLink || point.carrierMapsLink ? { map_url: (point.webMapsLink ?? point.carrierMapsLink) as string } : {}),
+  }
+}
+
+/** Whether the packed parcel fits this point: always for manned points (GAPS L12 for lockers). */
+export function parcelFits(point: PickupPoint, parcel: Parcel): boolean {
+  const d = parcel.dimensions
+  return fitsLocker(d ? { length: d.lengthCm, width: d.widthCm, height: d.heightCm } : undefined, point.maxParcelDimensions)
+}

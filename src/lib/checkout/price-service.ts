@@ -1,0 +1,36 @@
+import type { NordicParcelOptions, ServiceOptions } from "../options"
+import { amountFromQuote, fallbackAmount, itemsValue, type ShippingAmount } from "./amount"
+import { directionOf, quoteInputFromContext, type PricingContext } from "./quote-input"
+import type { CheckoutQuoter } from "./quoter"
+import type { ServiceQuote } from "./service-quote"
+
+export type ServicePrice = {
+  /** What the carrier said about the service, when it could be asked. */
+  quote?: ServiceQuote
+  /** The amount for Medusa: the carrier's, the fallback, zero when free, or none (hidden). */
+  amount?: ShippingAmount
+}
+
+/**
+ * Prices one service for a cart (or order) the way checkout does: one shared carrier quote for the
+ * cart state, then the service's price, else its fallback. Used by the provider's calculatePrice
+ * and by the delivery-options route, so both show the same amount from the same quote.
+ */
+export async function priceService(
+  quoter: CheckoutQuoter,
+  options: NordicParcelOptions,
+  service: ServiceOptions,
+  context: PricingContext & { currency_code?: string | null },
+  now = new Date()
+): Promise<ServicePrice> {
+  const pricing = {
+    pricesIncludeVat: options.pricesIncludeVat,
+    itemsValue: itemsValue(context.items as { unit_price?: unknown; quantity?: unknown }[]),
+    currency: context.currency_code ?? undefined,
+  }
+  const built = quoteInputFromContext(context, options, directionOf(service), now)
+  const outcome = built.ok ? await quoter.quote(built.input) : undefined
+  const quote = outcome?.ok ? outcome.quote.services[service.code] : undefined
+  const amount = quote?.available ? amountFromQuote(quote, service, pricing) : undefined
+  return { quote, amount: amount ?? fallbackAmount(service, pricing) }
+}
