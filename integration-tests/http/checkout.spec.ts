@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
+import { responseOf } from "../helpers/http"
 import { useSandbox } from "../helpers/sandbox"
 import { seedNorwegianStore, type SeededStore } from "../helpers/store"
 
@@ -162,7 +163,7 @@ medusaIntegrationTestRunner({
         expect(mailbox.amount ?? null).toBeNull()
         const res = await api
           .post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.options["3584"] }, storeHeaders)
-          .catch((e) => e.response)
+          .catch(responseOf)
         expect(res.status).toBe(400)
       })
     })
@@ -177,13 +178,13 @@ medusaIntegrationTestRunner({
 
         const bad = await api
           .get(`/store/nordic-parcel/pickup-points?country_code=DE&postal_code=10115`, storeHeaders)
-          .catch((e) => e.response)
+          .catch(responseOf)
         expect(bad.status).toBe(400)
         expect(bad.data.message).toMatch(/country_code/)
         expect(bad.data.message).toMatch(/NO, DK, SE, FI/)
         const badCode = await api
           .get(`/store/nordic-parcel/pickup-points?country_code=SE&postal_code=123`, storeHeaders)
-          .catch((e) => e.response)
+          .catch(responseOf)
         expect(badCode.status).toBe(400)
         expect(badCode.data.message).toMatch(/postal_code must be 5 digits for SE/)
       })
@@ -207,9 +208,9 @@ medusaIntegrationTestRunner({
       it("autofills the city of a postal code and answers 404 for an unknown one", async () => {
         const { data } = await api.get(`/store/nordic-parcel/postal-codes/NO/5004`, storeHeaders)
         expect(data.postal_code).toEqual({ postal_code: "5004", city: expect.any(String), type: expect.any(String) })
-        const missing = await api.get(`/store/nordic-parcel/postal-codes/NO/0001`, storeHeaders).catch((e) => e.response)
+        const missing = await api.get(`/store/nordic-parcel/postal-codes/NO/0001`, storeHeaders).catch(responseOf)
         expect(missing.status).toBe(404)
-        const invalid = await api.get(`/store/nordic-parcel/postal-codes/NO/12`, storeHeaders).catch((e) => e.response)
+        const invalid = await api.get(`/store/nordic-parcel/postal-codes/NO/12`, storeHeaders).catch(responseOf)
         expect(invalid.status).toBe(400)
         expect(invalid.data.message).toMatch(/postal_code must be 4 digits for NO/)
       })
@@ -219,7 +220,7 @@ medusaIntegrationTestRunner({
         const addMethod = (data?: Record<string, unknown>) =>
           api
             .post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.options.SERVICEPAKKE, ...(data ? { data } : {}) }, storeHeaders)
-            .catch((e) => e.response)
+            .catch(responseOf)
 
         const without = await addMethod()
         expect(without.status).toBe(400)
@@ -264,7 +265,7 @@ medusaIntegrationTestRunner({
         const locker = (await pickupPoints(api, "country_code=NO&postal_code=0154&limit=20")).find((p) => p.is_locker)!
         const res = await api
           .post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.options.SERVICEPAKKE, data: { pickup_point_id: locker.id } }, storeHeaders)
-          .catch((e) => e.response)
+          .catch(responseOf)
         expect(res.status).toBe(400)
         expect(res.data.message).toMatch(/data\.pickup_point_id: the parcel \(150×60×50 cm\) does not fit parcel locker/)
       })

@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
+import { natureOfTransactionValues } from "./carrier/schemas/booking"
 import { serviceInfo } from "./service-catalogue"
 
 /**
@@ -124,6 +125,16 @@ export const NordicParcelOptionsSchema = z.object({
       defaultItemDimensions: dimensions.optional(),
       /** Weight (weightUnit) of the packaging added to every package. */
       packagingWeight: z.number().nonnegative().default(0),
+    })
+    .prefault({}),
+  customs: z
+    .object({
+      /** Nature of the export transactions (booking.md customs). */
+      natureOfTransaction: z.enum(natureOfTransactionValues).default("SALE_OF_GOODS"),
+      /** EU IOSS number for exports: IM followed by 10 digits. */
+      iossNumber: z.string().regex(/^IM\d{10}$/, "must be IM followed by 10 digits").optional(),
+      /** Norwegian VOEC number (7 digits): with it, imports to Norway carry a customs declaration. */
+      vatOnEcommerce: z.string().regex(/^\d{7}$/, "must be 7 digits").optional(),
     })
     .prefault({}),
   webhooks: z

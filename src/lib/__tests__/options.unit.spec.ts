@@ -61,3 +61,11 @@ describe("PRICE_ADJUSTMENT_PATTERN (lookup-services.md priceAdjustments)", () =>
     expect(PRICE_ADJUSTMENT_PATTERN.test(value)).toBe(ok)
   })
 })
+
+describe("customs options", () => {
+  it("defaults to sale of goods and validates the IOSS and VOEC numbers", () => {
+    expect(parseOptions(valid).customs).toEqual({ natureOfTransaction: "SALE_OF_GOODS" })
+    expect(() => parseOptions({ ...valid, customs: { iossNumber: "IM12345" } })).toThrow(/customs\.iossNumber: must be IM followed by 10 digits/)
+    expect(() => parseOptions({ ...valid, customs: { vatOnEcommerce: "12345678" } })).toThrow(/customs\.vatOnEcommerce: must be 7 digits/)
+  })
+})
