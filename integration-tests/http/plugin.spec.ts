@@ -48,6 +48,7 @@ medusaIntegrationTestRunner({
         const module = getContainer().resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
         const created = await module.createShipments({
           fulfillment_id: "ful_1",
+          booking_key: "order_1:outbound:PA_DOREN:item_1x1",
           order_id: "order_1",
           service_code: "PA_DOREN",
           package_numbers: ["370438103696484710"],
@@ -56,7 +57,7 @@ medusaIntegrationTestRunner({
           expect.objectContaining({ status: "booking", kind: "outbound", package_numbers: ["370438103696484710"] })
         )
         await expect(
-          module.createShipments({ fulfillment_id: "ful_1", service_code: "PA_DOREN" })
+          module.createShipments({ fulfillment_id: "ful_1", booking_key: "other", service_code: "PA_DOREN" })
         ).rejects.toThrow()
 
         await module.createTrackingEvents({

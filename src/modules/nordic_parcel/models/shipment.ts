@@ -3,11 +3,14 @@ import { model } from "@medusajs/framework/utils"
 /**
  * One carrier booking (outgoing or return) for one Medusa fulfillment. The row is written before the
  * carrier is called ("booking"), so a retried or concurrent creation finds it and never books twice.
+ * Medusa gives every attempt a new fulfillment id, so attempts are matched by `booking_key`
+ * (order, direction, service and items), not by fulfillment.
  */
 export const Shipment = model
   .define("nordic_parcel_shipment", {
     id: model.id({ prefix: "npship" }).primaryKey(),
     fulfillment_id: model.text(),
+    booking_key: model.text(),
     order_id: model.text().nullable(),
     kind: model.enum(["outbound", "return"]).default("outbound"),
     service_code: model.text(),
@@ -30,4 +33,5 @@ export const Shipment = model
     { on: ["fulfillment_id"], unique: true, where: "deleted_at IS NULL" },
     { on: ["consignment_number"], unique: true, where: "deleted_at IS NULL AND consignment_number IS NOT NULL" },
     { on: ["order_id"] },
+    { on: ["booking_key"] },
   ])
