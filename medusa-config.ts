@@ -14,14 +14,20 @@ const nordicParcel = {
   customerNumber: process.env.NP_CUSTOMER_NUMBER || "5",
   testMode: true,
   // The demo and test services: two with a fallback price, the mailbox parcel without one (it is
-  // hidden when the carrier cannot price it), and a return service.
+  // hidden when the carrier cannot price it), a parcel with a free return and QR codes, an export
+  // service (cross-border customer number 6), and a return service.
   services: [
     { code: "SERVICEPAKKE", additionalServices: ["EVARSLING"], fallbackPrice: 99 },
     { code: "PA_DOREN", additionalServices: ["EVARSLING"], fallbackPrice: 149 },
-    { code: "3584" },
+    { code: "3584", additionalServices: ["1081"] },
+    { code: "5600", returnService: "9300", qrCodes: true, fallbackPrice: 179 },
+    { code: "BUSINESS_PARCEL", customerNumber: "6", fallbackPrice: 249 },
     { code: "9300", isReturn: true, qrCodes: true },
   ],
-  timeouts: { quoteMs: Number(process.env.NP_QUOTE_MS || 1500) },
+  timeouts: {
+    quoteMs: Number(process.env.NP_QUOTE_MS || 1500),
+    requestMs: Number(process.env.NP_REQUEST_MS || 5000),
+  },
   webhooks: {
     publicUrl: process.env.NP_PUBLIC_URL,
     secret: process.env.NP_WEBHOOK_SECRET || "sandbox-webhook-secret-0123456789",
@@ -44,6 +50,8 @@ module.exports = defineConfig({
     { resolve: "./src/modules/nordic_parcel", options: nordicParcel },
     {
       resolve: "@medusajs/medusa/fulfillment",
+      // Lets the provider reach the plugin's module, locking and query when it books.
+      dependencies: ["nordic_parcel", "locking", "query"],
       options: {
         providers: [
           // Listing the fulfillment module replaces Medusa's default providers: keep manual.

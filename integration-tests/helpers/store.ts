@@ -82,9 +82,9 @@ export async function seedNorwegianStore(
   const { result: products } = await createProductsWorkflow(container).run({
     input: {
       products: [
-        product("Boxed lamp", "LAMP", { weight: 1200, length: 30, width: 20, height: 15 }),
-        product("Flat poster", "POSTER", { weight: 300, length: 30, width: 22, height: 2 }),
-        product("Garden bench", "BENCH", { weight: 25000, length: 150, width: 60, height: 50 }),
+        product("Boxed lamp", "LAMP", { weight: 1200, length: 30, width: 20, height: 15, hs_code: "94052000", origin_country: "se" }),
+        product("Flat poster", "POSTER", { weight: 300, length: 30, width: 22, height: 2, hs_code: "49119100", origin_country: "no" }),
+        product("Garden bench", "BENCH", { weight: 25000, length: 150, width: 60, height: 50, hs_code: "94017900", origin_country: "dk" }),
         product("Gift card box", "GIFT", {}),
       ].map((p) => ({ ...p, shipping_profile_id: profile.id, sales_channels: [{ id: salesChannel.id }] })),
     },
@@ -127,7 +127,16 @@ export async function seedNorwegianStore(
 
 const HANDLES: Record<string, string> = { LAMP: "lamp", POSTER: "poster", BENCH: "bench", GIFT: "gift" }
 
-function product(title: string, sku: string, measures: { weight?: number; length?: number; width?: number; height?: number }) {
+type VariantFacts = {
+  weight?: number
+  length?: number
+  width?: number
+  height?: number
+  hs_code?: string
+  origin_country?: string
+}
+
+function product(title: string, sku: string, measures: VariantFacts) {
   return {
     title,
     handle: HANDLES[sku],

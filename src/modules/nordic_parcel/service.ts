@@ -1,6 +1,6 @@
 import type { ICachingModuleService } from "@medusajs/framework/types"
-import { MedusaService } from "@medusajs/framework/utils"
-import { resolveCachingModule } from "../../lib/cache/caching-module"
+import { MedusaService, Modules } from "@medusajs/framework/utils"
+import { resolveOptional } from "../../lib/resolve-optional"
 import { createCarrierClients, type CarrierClients } from "../../lib/carrier"
 import { CheckoutQuoter } from "../../lib/checkout/quoter"
 import { parseOptions, type NordicParcelOptions } from "../../lib/options"
@@ -54,7 +54,7 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
       options: this.options_,
       logger: cradle.logger,
       get caching() {
-        return resolveCachingModule(cradle)
+        return resolveOptional<ICachingModuleService>(cradle, Modules.CACHING)
       },
     })
     return this.quoter_
@@ -62,7 +62,7 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
 
   /** Medusa's caching module when the store has one (several instances then share entries). */
   sharedCache(): ICachingModuleService | undefined {
-    return resolveCachingModule(this.cradle_)
+    return resolveOptional<ICachingModuleService>(this.cradle_, Modules.CACHING)
   }
 }
 

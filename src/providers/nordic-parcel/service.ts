@@ -1,13 +1,23 @@
 import type {
   CalculatedShippingOptionPrice,
+  CreateFulfillmentResult,
+  FulfillmentDTO,
+  FulfillmentItemDTO,
+  FulfillmentOrderDTO,
+  ICachingModuleService,
   CalculateShippingOptionPriceDTO,
   CreateShippingOptionDTO,
   FulfillmentOption,
   Logger,
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
-import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
-import { resolveCachingModule } from "../../lib/cache/caching-module"
+import { AbstractFulfillmentProviderService, ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { resolveOptional } from "../../lib/resolve-optional"
+import type { DeliveryAddressInput, StockLocationInput } from "../../lib/booking/booking-input"
+import { bookingKey } from "../../lib/booking/booking-key"
+import { toBookingRequest } from "../../lib/booking/booking-request"
+import type { PickupPointSnapshot } from "../../lib/checkout/pickup-point"
+import { packParcel } from "../../lib/packing/parcel"
 import { createCarrierClients, type BookingCustomer, type CarrierClients } from "../../lib/carrier"
 import type { ShippingAmount } from "../../lib/checkout/amount"
 import { resolvePickupPoint } from "../../lib/checkout/pickup-point-choice"
@@ -24,7 +34,10 @@ import {
 } from "../../lib/options"
 import { shortCustomerNumber } from "../../lib/customer-number"
 import { toFulfillmentOption } from "./fulfillment-options"
+import { resolveBookingDependencies, type BookingDependencies } from "./booking-dependencies"
+import { itemsOfFulfillment } from "./fulfillment-items"
 import { PROVIDER_IDENTIFIER } from "./provider-id"
+import { bookOnce } from "./shipment-booker"
 
 type InjectedDependencies = {
   logger: Logger
@@ -47,9 +60,11 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
   protected readonly options_: NordicParcelOptions
   protected readonly carrier_: CarrierClients
   protected readonly quoter_: CheckoutQuoter
+  protected readonly cradle_: Record<string, unknown>
 
   constructor(cradle: InjectedDependencies & Record<string, unknown>, options: Record<string, unknown>) {
     super()
+    this.cradle_ = cradle
     this.logger_ = cradle.logger
     this.options_ = parseOptions(options)
     this.carrier_ = createCarrierClients({
@@ -65,7 +80,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       logger: cradle.logger,
       // Resolved per use: the caching module, when the store has one, may load after this provider.
       get caching() {
-        return resolveCachingModule(cradle)
+        return resolveOptional<ICachingModuleService>(cradle, Modules.CACHING)
       },
     })
   }
@@ -119,7 +134,8 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     let amount: ShippingAmount | undefined
     try {
       const service = this.serviceFor(optionData as Record<string, unknown>)
-      ;({ amount } = await priceService(this.quoter_, this.options_, service, context as PricingContext))
+      const pricingContext = await this.withOrderAddress(context as PricingContext & { id?: string })
+      ;({ amount } = await priceService(this.quoter_, this.options_, service, pricingContext))
     } catch (error) {
       this.logger_.warn(`nordic-parcel: shipping price not calculated: ${(error as Error).message}`)
     }
@@ -162,6 +178,235 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     return { ...base, ...pickupPoint }
   }
 
+  /**
+   * Books the shipment when the merchant fulfils (admin "Fulfill items" or the API): the order and
+   * fulfillment become a booking request (src/lib/booking), checked before the carrier is called,
+   * booked at most once per fulfilment (shipment-booker.ts). The result is the fulfillment's data
+   * and labels. A throw makes Medusa delete the fulfillment, so nothing half-done remains in Medusa.
+   */
+  async createFulfillment(
+    data: Record<string, unknown>,
+    items: Partial<Omit<FulfillmentItemDTO, "fulfillment">>[],
+    order: Partial<FulfillmentOrderDTO> | undefined,
+    fulfillment: Partial<Omit<FulfillmentDTO, "provider_id" | "data" | "items">>,
+    additionalData?: Record<string, unknown>
+  ): Promise<CreateFulfillmentResult> {
+    const deps = resolveBookingDependencies(this.cradle_)
+    if (!order?.id || !fulfillment.id || !fulfillment.location_id) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "nordic-parcel: a booking needs the order, the fulfillment and its stock location")
+    }
+    const optionData = await this.shippingOptionData(deps, fulfillment.shipping_option_id)
+    const service = this.serviceFor({ ...optionData, ...data })
+    const orderLabel = `order #${order.display_id ?? order.id}`
+    const stockLocation = await this.stockLocation(deps, fulfillment.location_id)
+    const bookingItems = itemsOfFulfillment(items, order)
+    const parcel = packParcel(bookingItems, this.options_.packaging)
+    const deliveryAddress = (fulfillment.delivery_address ?? order.shipping_address ?? {}) as DeliveryAddressInput
+
+    // The pickup point was checked when the shopper chose it; the carrier must confirm it again now.
+    let pickupPoint: PickupPointSnapshot | undefined
+    if (requiresPickupPoint(service, optionData)) {
+      const chosen = await resolvePickupPoint({
+        lookup: this.carrier_.lookup,
+        serviceCode: service.code,
+        pickupPointId: data?.pickup_point_id,
+        countryCode: deliveryAddress.country_code,
+        parcel,
+        timeoutMs: this.options_.timeouts.requestMs,
+        logger: this.logger_,
+      })
+      if (!("pickup_point" in chosen)) {
+        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The carrier could not confirm pickup point ${chosen.pickup_point_id} for ${orderLabel}; try again in a moment`)
+      }
+      pickupPoint = chosen.pickup_point
+    }
+
+    const customerNumber = shortCustomerNumber(service.customerNumber ?? this.options_.customerNumber ?? "")
+    const built = toBookingRequest({
+      kind: "outbound",
+      fulfillmentId: fulfillment.id,
+      orderDisplayId: order.display_id ?? order.id,
+      service,
+      customerNumber,
+      testMode: this.options_.testMode,
+      shippingDateTime: new Date(),
+      stockLocation,
+      deliveryAddress,
+      customerEmail: customerEmailOf(order),
+      pickupPoint: pickupPoint ? { id: pickupPoint.id, country_code: pickupPoint.country_code } : null,
+      items: bookingItems,
+      currencyCode: order.currency_code ?? "nok",
+      packaging: this.options_.packaging,
+      customs: this.options_.customs,
+    })
+    if (!built.ok) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Cannot book ${orderLabel}: ${built.problems.map((p) => p.message).join("; ")}`)
+    }
+    const rebook = (additionalData?.nordic_parcel as { rebook?: unknown } | undefined)?.rebook === true
+    return bookOnce(
+      { carrier: this.carrier_, shipments: deps.shipments, locking: deps.locking, logger: this.logger_ },
+      {
+        key: bookingKey(order.id, "outbound", service.code, items),
+        fulfillmentId: fulfillment.id,
+        orderId: order.id,
+        orderLabel,
+        kind: "outbound",
+        serviceCode: service.code,
+        returnServiceCode: built.request.consignments[0].returnProduct?.id,
+        customerNumber,
+        test: this.options_.testMode,
+        pickupPoint,
+        request: built.request,
+        rebook,
+      }
+    )
+  }
+
+  /**
+   * The carrier has no cancellation (GAPS B11): the booking itself stands (a label that is never
+   * handed in is not invoiced). Cancelling marks the plugin's shipment cancelled so tracking stops
+   * moving the order. Idempotent and never throws: Medusa also calls it as the compensation of a
+   * fulfilment that failed after booking.
+   */
+  async cancelFulfillment(data: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const consignment = typeof data?.consignment_number === "string" ? data.consignment_number : undefined
+    if (!consignment) {
+      return {}
+    }
+    try {
+      const { shipments } = resolveBookingDependencies(this.cradle_)
+      const found = await shipments.listShipments({ consignment_number: consignment })
+      if (found.length) {
+        await shipments.updateShipments(found.map((shipment) => ({ id: shipment.id, status: "cancelled" as const })))
+      }
+      this.logger_.info(
+        `nordic-parcel: fulfillment with consignment ${consignment} cancelled in Medusa; the carrier booking itself stands (the carrier offers no cancellation)`
+      )
+    } catch (error) {
+      this.logger_.warn(`nordic-parcel: could not mark consignment ${consignment} cancelled: ${(error as Error).message}`)
+    }
+    return { cancelled_consignment_number: consignment, carrier_booking_stands: true }
+  }
+
+  /**
+   * Books the option's return service from the customer back to the stock location (admin return
+   * requests, claims, exchanges). Medusa passes only the fulfillment: the customer's address and
+   * the items' measures come from the order of its line items.
+   */
+  async createReturnFulfillment(fulfillment: Record<string, unknown>): Promise<CreateFulfillmentResult> {
+    const deps = resolveBookingDependencies(this.cradle_)
+    const returnFulfillment = fulfillment as unknown as ReturnFulfillment
+    const service = this.serviceFor(returnFulfillment.shipping_option?.data ?? {})
+    const order = await this.orderOfItems(deps, returnFulfillment.items.map((i) => i.line_item_id))
+    const orderLabel = `the return of order #${order.display_id ?? order.id}`
+    const stockLocation = await this.stockLocation(deps, returnFulfillment.location_id)
+    const customerNumber = shortCustomerNumber(service.customerNumber ?? this.options_.customerNumber ?? "")
+    const built = toBookingRequest({
+      kind: "return",
+      fulfillmentId: returnFulfillment.id,
+      orderDisplayId: order.display_id ?? order.id,
+      service,
+      customerNumber,
+      testMode: this.options_.testMode,
+      shippingDateTime: new Date(),
+      stockLocation,
+      deliveryAddress: (order.shipping_address ?? {}) as DeliveryAddressInput,
+      customerEmail: customerEmailOf(order),
+      items: itemsOfFulfillment(returnFulfillment.items, order),
+      currencyCode: order.currency_code ?? "nok",
+      packaging: this.options_.packaging,
+      customs: this.options_.customs,
+    })
+    if (!built.ok) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Cannot book ${orderLabel}: ${built.problems.map((p) => p.message).join("; ")}`)
+    }
+    return bookOnce(
+      { carrier: this.carrier_, shipments: deps.shipments, locking: deps.locking, logger: this.logger_ },
+      {
+        key: bookingKey(order.id, "return", service.code, returnFulfillment.items),
+        fulfillmentId: returnFulfillment.id,
+        orderId: order.id,
+        orderLabel,
+        kind: "return",
+        serviceCode: service.code,
+        customerNumber,
+        test: this.options_.testMode,
+        request: built.request,
+        rebook: false,
+      }
+    )
+  }
+
+  /** The order a return's line items belong to, with what packing and the parties need. */
+  private async orderOfItems(
+    deps: BookingDependencies,
+    lineItemIds: string[]
+  ): Promise<Partial<FulfillmentOrderDTO> & { id: string }> {
+    const { data: links } = await deps.query.graph({ entity: "order_item", fields: ["order_id"], filters: { item_id: lineItemIds } })
+    const orderId = (links[0] as { order_id?: string } | undefined)?.order_id
+    if (!orderId) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `nordic-parcel: no order found for the returned items ${lineItemIds.join(", ")}`)
+    }
+    const { data } = await deps.query.graph({
+      entity: "order",
+      fields: [
+        "id",
+        "display_id",
+        "email",
+        "currency_code",
+        "shipping_address.*",
+        "customer.email",
+        "items.*",
+        "items.variant.sku",
+        "items.variant.weight",
+        "items.variant.length",
+        "items.variant.width",
+        "items.variant.height",
+        "items.variant.hs_code",
+        "items.variant.origin_country",
+        "items.variant.product.weight",
+        "items.variant.product.hs_code",
+        "items.variant.product.origin_country",
+      ],
+      filters: { id: orderId },
+    })
+    return data[0] as unknown as Partial<FulfillmentOrderDTO> & { id: string }
+  }
+
+  /**
+   * Order-side flows (returns, exchanges, claims, edits) pass the order as context but load its
+   * shipping address without its fields; the address is then read here, when query is available.
+   */
+  private async withOrderAddress<T extends PricingContext & { id?: string }>(context: T): Promise<T> {
+    const address = context.shipping_address
+    if ((address?.postal_code && address?.country_code) || !context.id?.startsWith("order_")) {
+      return context
+    }
+    const query = resolveOptional<BookingDependencies["query"]>(this.cradle_, ContainerRegistrationKeys.QUERY)
+    if (!query) {
+      return context
+    }
+    const { data } = await query.graph({ entity: "order", fields: ["id", "shipping_address.*"], filters: { id: context.id } })
+    const shipping_address = (data[0] as { shipping_address?: PricingContext["shipping_address"] } | undefined)?.shipping_address
+    return shipping_address ? { ...context, shipping_address } : context
+  }
+
+  /** The admin stores the chosen fulfillment option as the shipping option's data. */
+  private async shippingOptionData(deps: BookingDependencies, shippingOptionId: string | undefined | null) {
+    if (!shippingOptionId) return {}
+    const { data } = await deps.query.graph({ entity: "shipping_option", fields: ["id", "data"], filters: { id: shippingOptionId } })
+    return ((data[0] as { data?: Record<string, unknown> } | undefined)?.data ?? {}) as Record<string, unknown>
+  }
+
+  private async stockLocation(deps: BookingDependencies, locationId: string): Promise<StockLocationInput> {
+    const { data } = await deps.query.graph({ entity: "stock_location", fields: ["id", "name", "address.*"], filters: { id: locationId } })
+    const location = data[0] as { name?: string; address?: StockLocationInput["address"] } | undefined
+    if (!location) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `stock location ${locationId} was not found`)
+    }
+    return { name: location.name ?? locationId, address: location.address ?? {} }
+  }
+
   /** The merchant's settings of the option's service (data.service_code, set when the option was made). */
   private serviceFor(optionData: Record<string, unknown> | undefined): ServiceOptions {
     const service = serviceForOptionData(this.options_, optionData)
@@ -170,6 +415,19 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     }
     return service
   }
+}
+
+type ReturnFulfillment = {
+  id: string
+  location_id: string
+  items: (Partial<Omit<FulfillmentItemDTO, "fulfillment">> & { line_item_id: string })[]
+  shipping_option?: { data?: Record<string, unknown> | null } | null
+}
+
+/** The order's e-mail, else its customer's: the carrier notifies the recipient with it (EVARSLING). */
+function customerEmailOf(order: Partial<FulfillmentOrderDTO>): string | undefined {
+  const withContact = order as { email?: string | null; customer?: { email?: string | null } | null }
+  return withContact.email ?? withContact.customer?.email ?? undefined
 }
 
 export default NordicParcelProviderService

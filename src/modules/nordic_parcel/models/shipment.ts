@@ -28,6 +28,8 @@ export const Shipment = model
     booked_at: model.dateTime().nullable(),
     last_event_at: model.dateTime().nullable(),
     last_error: model.json().nullable(),
+    /** The data and labels given to Medusa, returned again to a retry of the same booking. */
+    fulfillment_result: model.json().nullable(),
   })
   .indexes([
     { on: ["fulfillment_id"], unique: true, where: "deleted_at IS NULL" },

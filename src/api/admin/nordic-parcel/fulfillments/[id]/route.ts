@@ -1,0 +1,25 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { NORDIC_PARCEL_MODULE } from "../../../../../modules/nordic_parcel"
+import type NordicParcelModuleService from "../../../../../modules/nordic_parcel/service"
+
+/**
+ * GET /admin/nordic-parcel/fulfillments/:id: the carrier side of one fulfillment — the shipment
+ * (service, consignment and package numbers, labels, pickup point, return) and its tracking events.
+ */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const shipments = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  const [shipment] = await shipments.listShipments({ fulfillment_id: req.params.id }, { order: { created_at: "DESC" }, take: 1 })
+  if (!shipment) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `fulfillment ${req.params.id} has no carrier shipment`)
+  }
+  const events = shipment.consignment_number
+    ? await shipments.listTrackingEvents({ shipment_number: shipment.consignment_number }, { order: { occurred_at: "ASC" } })
+    : []
+  const { fulfillment_result: _result, booking_key: _key, ...visible } = shipment
+  res.json({
+    shipment: visible,
+    label_download_url: `/admin/nordic-parcel/fulfillments/${req.params.id}/label`,
+    tracking_events: events.map(({ raw: _raw, ...event }) => event),
+  })
+}

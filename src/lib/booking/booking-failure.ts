@@ -1,0 +1,39 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { CarrierError } from "../carrier"
+
+export type BookingFailure = {
+  /** The carrier may have booked it (time-out, 5xx, broken connection): never re-send blindly. */
+  ambiguous: boolean
+  error: MedusaError
+}
+
+/**
+ * What a failed booking call means for the merchant. A refusal (400 with the carrier's codes, a
+ * 401, a 429 after the retries) was not booked, and its message carries the carrier's code and text.
+ * A time-out, 5xx or broken connection may hide a booking that was made.
+ */
+export function bookingFailure(error: unknown, orderLabel: string): BookingFailure {
+  if (!(error instanceof CarrierError)) {
+    return { ambiguous: true, error: new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `nordic-parcel: booking ${orderLabel} failed: ${String((error as Error)?.message ?? error)}`) }
+  }
+  switch (error.kind) {
+    case "validation":
+      return { ambiguous: false, error: new MedusaError(MedusaError.Types.INVALID_DATA, `The carrier refused the booking of ${orderLabel}: ${error.message}`) }
+    case "authentication":
+      return { ambiguous: false, error: new MedusaError(MedusaError.Types.UNAUTHORIZED, `The carrier refused the plugin's credentials (apiUid/apiKey) booking ${orderLabel}: ${error.message}`) }
+    case "rate_limited":
+      return { ambiguous: false, error: new MedusaError(MedusaError.Types.NOT_ALLOWED, `The carrier is throttling bookings; ${orderLabel} was not booked, try again in a moment: ${error.message}`) }
+    default:
+      // retryable here means the request never left this process, so nothing can have been booked.
+      return error.retryable
+        ? { ambiguous: false, error: new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The carrier could not be reached; ${orderLabel} was not booked: ${error.message}`) }
+        : {
+            ambiguous: true,
+            error: new MedusaError(
+              MedusaError.Types.UNEXPECTED_STATE,
+              `The carrier did not confirm the booking of ${orderLabel} (${error.message}). It may have been booked: ` +
+                `check the carrier's portal before booking again, then fulfil with additional_data.nordic_parcel.rebook = true.`
+            ),
+          }
+  }
+}

@@ -1,0 +1,87 @@
+import type { BookingConfirmation } from "../carrier"
+import type { PickupPointSnapshot } from "../checkout/pickup-point"
+
+/** What Medusa stores on the fulfillment (CONTRACT.md "Fulfillment data"). */
+export type ShipmentData = {
+  service_code: string
+  kind: "outbound" | "return"
+  consignment_number: string
+  package_numbers: string[]
+  label_url: string | null
+  tracking_url: string | null
+  pickup_point?: PickupPointSnapshot
+  /** QR codes of a return booking (one per package), shown instead of a printed label. */
+  qr_codes?: string[]
+  return?: { service_code: string; consignment_number: string; label_url: string | null; qr_codes: string[] }
+  test: boolean
+  booked_at: string
+}
+
+export type FulfillmentResult = {
+  data: ShipmentData
+  labels: { tracking_number: string; tracking_url: string; label_url: string }[]
+}
+
+type Booked = {
+  kind: "outbound" | "return"
+  serviceCode: string
+  returnServiceCode?: string
+  pickupPoint?: PickupPointSnapshot
+  test: boolean
+  bookedAt: Date
+}
+
+/**
+ * Turns the carrier's confirmation into the fulfillment's data and Medusa labels. Label and
+ * tracking links are the carrier's absolute URLs (the label link carries its own access token), so
+ * they open from the admin without a carrier login.
+ */
+export function toFulfillmentResult(confirmation: BookingConfirmation, booked: Booked): FulfillmentResult {
+  const qrCodes = confirmation.packages.map((p) => p.qrCodeLink).filter((link): link is string => Boolean(link))
+  const data: ShipmentData = {
+    service_code: booked.serviceCode,
+    kind: booked.kind,
+    consignment_number: confirmation.consignmentNumber,
+    package_numbers: confirmation.packages.map((p) => p.packageNumber).filter((n): n is string => Boolean(n)),
+    label_url: confirmation.links?.labels ?? null,
+    tracking_url: confirmation.links?.tracking ?? null,
+    ...(booked.pickupPoint ? { pickup_point: booked.pickupPoint } : {}),
+    ...(booked.kind === "return" && qrCodes.length ? { qr_codes: qrCodes } : {}),
+    ...(booked.kind === "outbound" && confirmation.returnConsignmentNumber
+      ? {
+          return: {
+            service_code: booked.returnServiceCode ?? "",
+            consignment_number: confirmation.returnConsignmentNumber,
+            label_url: confirmation.returnLinks?.labels ?? null,
+            qr_codes: qrCodes,
+          },
+        }
+      : {}),
+    test: booked.test,
+    booked_at: booked.bookedAt.toISOString(),
+  }
+  const labels = [
+    { tracking_number: data.consignment_number, tracking_url: data.tracking_url, label_url: data.label_url },
+    ...(data.return
+      ? [
+          {
+            tracking_number: data.return.consignment_number,
+            tracking_url: confirmation.returnLinks?.tracking ?? null,
+            label_url: data.return.label_url,
+          },
+        ]
+      : []),
+  ]
+    // Medusa links a label only when both URLs are http(s); keep only usable ones.
+    .filter((l): l is FulfillmentResult["labels"][number] => isHttpUrl(l.tracking_url) && isHttpUrl(l.label_url))
+  return { data, labels }
+}
+
+function isHttpUrl(value: string | null | undefined): value is string {
+  if (!value) return false
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
