@@ -1,0 +1,81 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { CarrierError } from "../../carrier"
+import { bookingFailure } from "../booking-failure"
+import { bookingKey } from "../booking-key"
+import { toFulfillmentResult } from "../fulfillment-result"
+
+const confirmation = {
+  consignmentNumber: "70438103433585051",
+  links: { labels: "https://carrier.example/labels/705?auth-token=t", tracking: "https://carrier.example/t/705", waybill: null },
+  packages: [{ correlationId: "ful_1-1", packageNumber: "370438103696484710", qrCodeLink: "https://carrier.example/qr/1.png" }],
+  returnConsignmentNumber: "70438103433585068",
+  returnLinks: { labels: "https://carrier.example/labels/706?auth-token=t", tracking: "https://carrier.example/t/706" },
+} as never
+const bookedAt = new Date("2026-11-21T10:00:00Z")
+
+describe("toFulfillmentResult", () => {
+  it("gives the contract's data and one Medusa label per consignment", () => {
+    expect(toFulfillmentResult(confirmation, { kind: "outbound", serviceCode: "5600", returnServiceCode: "9300", test: true, bookedAt })).toEqual({
+      data: {
+        service_code: "5600",
+        kind: "outbound",
+        consignment_number: "70438103433585051",
+        package_numbers: ["370438103696484710"],
+        label_url: "https://carrier.example/labels/705?auth-token=t",
+        tracking_url: "https://carrier.example/t/705",
+        return: {
+          service_code: "9300",
+          consignment_number: "70438103433585068",
+          label_url: "https://carrier.example/labels/706?auth-token=t",
+          qr_codes: ["https://carrier.example/qr/1.png"],
+        },
+        test: true,
+        booked_at: "2026-11-21T10:00:00.000Z",
+      },
+      labels: [
+        { tracking_number: "70438103433585051", tracking_url: "https://carrier.example/t/705", label_url: "https://carrier.example/labels/705?auth-token=t" },
+        { tracking_number: "70438103433585068", tracking_url: "https://carrier.example/t/706", label_url: "https://carrier.example/labels/706?auth-token=t" },
+      ],
+    })
+  })
+
+  it("puts a return booking's QR codes on the data and leaves out labels Medusa could not link", () => {
+    const result = toFulfillmentResult(
+      { ...(confirmation as object), links: { labels: "not a url", tracking: null }, returnConsignmentNumber: null } as never,
+      { kind: "return", serviceCode: "9300", test: false, bookedAt }
+    )
+    expect(result.data.qr_codes).toEqual(["https://carrier.example/qr/1.png"])
+    expect(result.data.return).toBeUndefined()
+    expect(result.labels).toEqual([])
+  })
+})
+
+describe("bookingFailure", () => {
+  const error = (kind: string, retryable = false) =>
+    new CarrierError({ service: "booking", operation: "booking.book", kind: kind as never, retryable, status: 400, summary: "x" } as never)
+
+  it.each([
+    ["validation", false, false, MedusaError.Types.INVALID_DATA, /refused the booking of order #7/],
+    ["authentication", false, false, MedusaError.Types.UNAUTHORIZED, /credentials/],
+    ["rate_limited", false, false, MedusaError.Types.NOT_ALLOWED, /was not booked/],
+    ["timeout", false, true, MedusaError.Types.UNEXPECTED_STATE, /may have been booked/],
+    ["server", false, true, MedusaError.Types.UNEXPECTED_STATE, /may have been booked/],
+    ["network", true, false, MedusaError.Types.UNEXPECTED_STATE, /could not be reached; order #7 was not booked/],
+  ])("%s (retryable %s): ambiguous %s", (kind, retryable, ambiguous, type, message) => {
+    const failure = bookingFailure(error(kind, retryable), "order #7")
+    expect(failure.ambiguous).toBe(ambiguous)
+    expect(failure.error.type).toBe(type)
+    expect(failure.error.message).toMatch(message)
+  })
+})
+
+describe("bookingKey", () => {
+  it("is the same for the same items in any order and differs by quantity, service and direction", () => {
+    const items = [{ line_item_id: "a", quantity: 1 }, { line_item_id: "b", quantity: 2 }]
+    const key = bookingKey("order_1", "outbound", "PA_DOREN", items)
+    expect(bookingKey("order_1", "outbound", "PA_DOREN", [...items].reverse())).toBe(key)
+    expect(bookingKey("order_1", "outbound", "PA_DOREN", [{ line_item_id: "a", quantity: 2 }, items[1]])).not.toBe(key)
+    expect(bookingKey("order_1", "outbound", "SERVICEPAKKE", items)).not.toBe(key)
+    expect(bookingKey("order_1", "return", "PA_DOREN", items)).not.toBe(key)
+  })
+})
