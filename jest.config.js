@@ -24,6 +24,13 @@ if (process.env.TEST_TYPE === "integration:http") {
     globalSetup: "./integration-tests/global-setup.js",
     globalTeardown: "./integration-tests/global-teardown.js",
   }
+} else if (process.env.TEST_TYPE === "bench") {
+  module.exports = {
+    ...base,
+    testMatch: ["**/bench/*.bench.[jt]s"],
+    globalSetup: "./integration-tests/global-setup.js",
+    globalTeardown: "./integration-tests/global-teardown.js",
+  }
 } else if (process.env.TEST_TYPE === "integration:modules") {
   module.exports = { ...base, testMatch: ["**/src/modules/*/__tests__/**/*.[jt]s"] }
 } else {

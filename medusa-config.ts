@@ -34,9 +34,30 @@ const nordicParcel = {
   },
 }
 
+/*
+ * Medusa's Redis modules (event bus, workflow engine, locking, caching), as a production store with
+ * several instances runs them. On when a suite asks for them (NP_REDIS_MODULES) and REDIS_URL is set.
+ */
+const redisUrl = process.env.NP_REDIS_MODULES === "true" ? process.env.REDIS_URL : undefined
+const redisModules = redisUrl
+  ? [
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { url: redisUrl } } },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: { providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }] },
+      },
+      {
+        resolve: "@medusajs/medusa/caching",
+        options: { providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }] },
+      },
+    ]
+  : []
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
+    ...(redisUrl ? { redisUrl } : {}),
     http: {
       storeCors: process.env.STORE_CORS || "*",
       adminCors: process.env.ADMIN_CORS || "*",
@@ -47,6 +68,7 @@ module.exports = defineConfig({
   },
   admin: { disable: process.env.ADMIN_DISABLED === "true" },
   modules: [
+    ...redisModules,
     { resolve: "./src/modules/nordic_parcel", options: nordicParcel },
     {
       resolve: "@medusajs/medusa/fulfillment",

@@ -264,8 +264,8 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
 
   /**
    * The carrier has no cancellation (GAPS B11): the booking itself stands (a label that is never
-   * handed in is not invoiced). Cancelling marks the plugin's shipment cancelled so tracking stops
-   * moving the order. Idempotent and never throws: Medusa also calls it as the compensation of a
+   * handed in is not invoiced). Cancelling marks the plugin's shipment cancelled and ends its
+   * tracking subscription, so tracking stops moving the order. Idempotent and never throws: Medusa also calls it as the compensation of a
    * fulfilment that failed after booking.
    */
   async cancelFulfillment(data: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -279,6 +279,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       if (found.length) {
         await shipments.updateShipments(found.map((shipment) => ({ id: shipment.id, status: "cancelled" as const })))
       }
+      await shipments.unsubscribeTracking(consignment)
       this.logger_.info(
         `nordic-parcel: fulfillment with consignment ${consignment} cancelled in Medusa; the carrier booking itself stands (the carrier offers no cancellation)`
       )

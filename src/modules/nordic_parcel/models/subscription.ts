@@ -11,7 +11,7 @@ export const Subscription = model
     kind: model.enum(["tracking", "customer"]),
     tracking_id: model.text().nullable(),
     customer_number: model.text().nullable(),
-    event_groups: model.json(),
+    event_groups: model.array(),
     expires_at: model.dateTime().nullable(),
     status: model.enum(["active", "ended", "expired", "deleted"]).default("active"),
     created_by: model.text().nullable(),

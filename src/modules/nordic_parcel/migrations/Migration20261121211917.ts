@@ -1,6 +1,6 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations";
 
-export class Migration20261121211023 extends Migration {
+export class Migration20261121211917 extends Migration {
 
   override async up(): Promise<void> {
     this.addSql(`alter table if exists "nordic_parcel_tracking_event" drop constraint if exists "nordic_parcel_tracking_event_event_id_unique";`);
@@ -14,7 +14,7 @@ export class Migration20261121211023 extends Migration {
     this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_nordic_parcel_shipment_order_id" ON "nordic_parcel_shipment" ("order_id") WHERE deleted_at IS NULL;`);
     this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_nordic_parcel_shipment_booking_key" ON "nordic_parcel_shipment" ("booking_key") WHERE deleted_at IS NULL;`);
 
-    this.addSql(`create table if not exists "nordic_parcel_subscription" ("id" text not null, "carrier_id" text not null, "kind" text check ("kind" in ('tracking', 'customer')) not null, "tracking_id" text null, "customer_number" text null, "event_groups" jsonb not null, "expires_at" timestamptz null, "status" text check ("status" in ('active', 'ended', 'expired', 'deleted')) not null default 'active', "created_by" text null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "nordic_parcel_subscription_pkey" primary key ("id"));`);
+    this.addSql(`create table if not exists "nordic_parcel_subscription" ("id" text not null, "carrier_id" text not null, "kind" text check ("kind" in ('tracking', 'customer')) not null, "tracking_id" text null, "customer_number" text null, "event_groups" text[] not null, "expires_at" timestamptz null, "status" text check ("status" in ('active', 'ended', 'expired', 'deleted')) not null default 'active', "created_by" text null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "nordic_parcel_subscription_pkey" primary key ("id"));`);
     this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_nordic_parcel_subscription_deleted_at" ON "nordic_parcel_subscription" ("deleted_at") WHERE deleted_at IS NULL;`);
     this.addSql(`CREATE UNIQUE INDEX IF NOT EXISTS "IDX_nordic_parcel_subscription_carrier_id_unique" ON "nordic_parcel_subscription" ("carrier_id") WHERE deleted_at IS NULL;`);
     this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_nordic_parcel_subscription_tracking_id" ON "nordic_parcel_subscription" ("tracking_id") WHERE deleted_at IS NULL;`);

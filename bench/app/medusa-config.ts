@@ -1,0 +1,38 @@
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+/*
+ * The benchmark's store: the plugin installed the way a merchant installs it — the built package
+ * (npm run build) loaded by name as a plugin and provider — plus one bare route (src/api) that
+ * the plugin's routes are measured against.
+ */
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+const nordicParcel = {
+  baseUrl: process.env.NP_BASE_URL || "http://127.0.0.1:4010",
+  apiUid: "demo@nordic-parcel.test",
+  apiKey: "sandbox-demo-key",
+  customerNumber: "5",
+  testMode: true,
+  webhooks: { secret: "sandbox-webhook-secret-0123456789" },
+}
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "bench", cookieSecret: "bench" },
+  },
+  admin: { disable: true },
+  plugins: [{ resolve: "medusa-plugin-nordic-parcel", options: nordicParcel }],
+  modules: [
+    {
+      resolve: "@medusajs/medusa/fulfillment",
+      dependencies: ["nordic_parcel", "locking", "query"],
+      options: {
+        providers: [
+          { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
+          { resolve: "medusa-plugin-nordic-parcel/providers/nordic-parcel", id: "nordic-parcel", options: nordicParcel },
+        ],
+      },
+    },
+  ],
+})

@@ -1,0 +1,407 @@
+import http, { type IncomingHttpHeaders } from "node:http"
+import type { AddressInfo } from "node:net"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { renewSubscriptions } from "../../src/jobs/renew-subscriptions"
+import { NORDIC_PARCEL_MODULE } from "../../src/modules/nordic_parcel"
+import type NordicParcelModuleService from "../../src/modules/nordic_parcel/service"
+import { createAdminHeaders } from "../helpers/admin"
+import { responseOf } from "../helpers/http"
+import { useSandbox } from "../helpers/sandbox"
+
+jest.setTimeout(120 * 1000)
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const CALLBACK_PATH = "/hooks/nordic-parcel/events"
+
+type ReceivedCallback = { path: string; headers: IncomingHttpHeaders; body: Record<string, unknown> }
+
+/**
+ * The store's public URL in these tests: a stand-in that records what the carrier sends and
+ * answers 204, so a test can see the secret header arrive. It must be listening before Medusa
+ * boots (the plugin reads webhooks.publicUrl then), hence registered before the sandbox.
+ */
+function useCallbackReceiver(): () => { url: string; received: ReceivedCallback[] } {
+  const received: ReceivedCallback[] = []
+  let url = ""
+  const previous = process.env.NP_PUBLIC_URL
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on("data", (chunk: Buffer) => chunks.push(chunk))
+    req.on("end", () => {
+      received.push({ path: req.url ?? "", headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") })
+      res.writeHead(204).end()
+    })
+  })
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    process.env.NP_PUBLIC_URL = url
+  })
+  afterAll(async () => {
+    process.env.NP_PUBLIC_URL = previous
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  })
+  return () => ({ url, received })
+}
+
+const receiver = useCallbackReceiver()
+const sandbox = useSandbox()
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: {},
+  testSuite: ({ api, getContainer }) => {
+    let headers: { headers: Record<string, string> }
+    let nordicParcel: NordicParcelModuleService
+    let secret: string
+
+    beforeEach(async () => {
+      sandbox().reset()
+      receiver().received.length = 0
+      headers = await createAdminHeaders(api, getContainer())
+      nordicParcel = getContainer().resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+      secret = nordicParcel.getOptions().webhooks.secret!
+    })
+
+    afterEach(() => {
+      jest.restoreAllMocks()
+    })
+
+    async function createCustomerSubscription(body: Record<string, unknown> = {}) {
+      const { data } = await api.post(
+        "/admin/nordic-parcel/customer-subscriptions",
+        { customer_number: "5", event_groups: ["IN_TRANSIT", "DELIVERED"], ...body },
+        headers
+      )
+      return data.customer_subscription
+    }
+
+    /** A tracking subscription as the plugin makes one when a consignment is booked. */
+    async function subscribeTrackingNumber(trackingId: string) {
+      const created = await nordicParcel.carrier().events.createTrackingSubscription({
+        trackingId,
+        configuration: {
+          url: `${receiver().url}${CALLBACK_PATH}`,
+          headers: [{ key: nordicParcel.getOptions().webhooks.headerName, value: secret }],
+        },
+        event_groups: ["IN_TRANSIT", "DELIVERED"],
+      })
+      await nordicParcel.createSubscriptions({
+        carrier_id: created.id,
+        kind: "tracking",
+        tracking_id: trackingId,
+        event_groups: ["IN_TRANSIT", "DELIVERED"],
+        expires_at: new Date(sandbox().clock.now().getTime() + 30 * DAY_MS),
+      })
+      return created.id
+    }
+
+    async function storedSubscription(carrierId: string) {
+      const [row] = await nordicParcel.listSubscriptions({ carrier_id: carrierId })
+      return row
+    }
+
+    function expectNoSecretIn(body: unknown) {
+      expect(JSON.stringify(body)).not.toContain(secret)
+    }
+
+    describe("customer subscriptions", () => {
+      it("subscribes a customer number with the store's callback URL and secret header, and records who did it", async () => {
+        const { data: me } = await api.get("/admin/users/me", headers)
+        const { data } = await api.post(
+          "/admin/nordic-parcel/customer-subscriptions",
+          { customer_number: "5", event_groups: ["IN_TRANSIT", "DELIVERED"] },
+          headers
+        )
+
+        const yearFromNow = new Date(sandbox().clock.now().getTime() + 365 * DAY_MS).toISOString()
+        expect(data.customer_subscription).toEqual({
+          id: expect.any(String),
+          customer_number: "5",
+          event_groups: ["IN_TRANSIT", "DELIVERED"],
+          webhook: {
+            url: `${receiver().url}${CALLBACK_PATH}`,
+            content_type: "application/json",
+            header_keys: ["X-Nordic-Parcel-Secret"],
+          },
+          created_at: sandbox().clock.now().toISOString(),
+          expires_at: yearFromNow,
+          created_by: null,
+        })
+        expectNoSecretIn(data)
+
+        const [atCarrier] = sandbox().customerSubscriptions()
+        expect(atCarrier).toEqual(
+          expect.objectContaining({
+            id: data.customer_subscription.id,
+            customerNumber: "5",
+            eventSet: ["IN_TRANSIT", "DELIVERED"],
+            webhookConfiguration: {
+              webhookUrl: `${receiver().url}${CALLBACK_PATH}`,
+              contentType: "application/json",
+              headers: [{ key: "X-Nordic-Parcel-Secret", value: secret }],
+            },
+          })
+        )
+        expect(await storedSubscription(data.customer_subscription.id)).toEqual(
+          expect.objectContaining({
+            kind: "customer",
+            customer_number: "5",
+            event_groups: ["IN_TRANSIT", "DELIVERED"],
+            status: "active",
+            expires_at: new Date(yearFromNow),
+            created_by: me.user.id,
+          })
+        )
+      })
+
+      it("lists own and all accessible subscriptions (with the creating carrier login) and fetches one, never with the secret", async () => {
+        const empty = await api.get("/admin/nordic-parcel/customer-subscriptions", headers)
+        expect(empty.data).toEqual({ customer_subscriptions: [] })
+
+        const first = await createCustomerSubscription()
+        const second = await createCustomerSubscription({ customer_number: "6", event_groups: ["READY_FOR_PICKUP"] })
+
+        const own = await api.get("/admin/nordic-parcel/customer-subscriptions", headers)
+        expect(own.data.customer_subscriptions.map((s: { id: string }) => s.id)).toEqual([first.id, second.id])
+        expectNoSecretIn(own.data)
+
+        const all = await api.get("/admin/nordic-parcel/customer-subscriptions/all", headers)
+        expect(all.data.customer_subscriptions).toEqual([
+          expect.objectContaining({ id: first.id, customer_number: "5", created_by: sandbox().credentials.apiUid }),
+          expect.objectContaining({ id: second.id, customer_number: "6", created_by: sandbox().credentials.apiUid }),
+        ])
+        expectNoSecretIn(all.data)
+
+        const one = await api.get(`/admin/nordic-parcel/customer-subscriptions/${second.id}`, headers)
+        expect(one.data.customer_subscription).toEqual(
+          expect.objectContaining({ id: second.id, event_groups: ["READY_FOR_PICKUP"], webhook: expect.objectContaining({ header_keys: ["X-Nordic-Parcel-Secret"] }) })
+        )
+        expectNoSecretIn(one.data)
+      })
+
+      it("renews a subscription for 365 days from the renewal, at the carrier and in the record", async () => {
+        const created = await createCustomerSubscription()
+        await sandbox().clock.advance(100 * DAY_MS)
+
+        const { data } = await api.post(`/admin/nordic-parcel/customer-subscriptions/${created.id}/renew`, {}, headers)
+
+        const renewedUntil = new Date(sandbox().clock.now().getTime() + 365 * DAY_MS)
+        expect(data.customer_subscription).toEqual(expect.objectContaining({ id: created.id, expires_at: renewedUntil.toISOString() }))
+        expectNoSecretIn(data)
+        expect(sandbox().customerSubscriptions()[0].expiry).toBe(renewedUntil.toISOString().slice(0, 23))
+        expect((await storedSubscription(created.id)).expires_at).toEqual(renewedUntil)
+      })
+
+      it("deletes a subscription: the carrier drops it and the record is marked deleted", async () => {
+        const kept = await createCustomerSubscription({ event_groups: ["DELIVERED"] })
+        const removed = await createCustomerSubscription()
+
+        const { data } = await api.delete(`/admin/nordic-parcel/customer-subscriptions/${removed.id}`, headers)
+
+        expect(data).toEqual({ id: removed.id, object: "customer_subscription", deleted: true })
+        expect(sandbox().customerSubscriptions().map((s) => s.id)).toEqual([kept.id])
+        expect((await storedSubscription(removed.id)).status).toBe("deleted")
+        expect((await storedSubscription(kept.id)).status).toBe("active")
+      })
+
+      it("sends a test callback that reaches the store with the secret, and reports a target that cannot be reached", async () => {
+        const reachable = await createCustomerSubscription()
+        const { data } = await api.post(`/admin/nordic-parcel/subscriptions/${reachable.id}/test`, {}, headers)
+        expect(data).toEqual({ delivered: true, outcome: "delivered: HTTP 204" })
+        expect(receiver().received).toEqual([
+          {
+            path: CALLBACK_PATH,
+            headers: expect.objectContaining({ "x-nordic-parcel-secret": secret }),
+            body: expect.objectContaining({ status: "IN_TRANSIT", shipment: "TESTSHIPMENT" }),
+          },
+        ])
+
+        // Port 9 (discard) has no listener: the carrier cannot deliver.
+        const unreachable = await createCustomerSubscription({ webhook_url: "http://127.0.0.1:9/callbacks" })
+        expect(unreachable.webhook.url).toBe("http://127.0.0.1:9/callbacks")
+        const failed = await api.post(`/admin/nordic-parcel/subscriptions/${unreachable.id}/test`, {}, headers)
+        expect(failed.data.delivered).toBe(false)
+        expect(failed.data.outcome).toMatch(/^failed: /)
+      })
+    })
+
+    describe("tracking subscriptions", () => {
+      it("lists the latest subscriptions with header keys only, honouring limit", async () => {
+        const first = await subscribeTrackingNumber("70438103433585051")
+        const second = await subscribeTrackingNumber("370438103696484710")
+
+        const { data } = await api.get("/admin/nordic-parcel/tracking-subscriptions", headers)
+        expect(data.tracking_subscriptions).toEqual([
+          {
+            id: first,
+            tracking_id: "70438103433585051",
+            event_groups: ["IN_TRANSIT", "DELIVERED"],
+            webhook: { url: `${receiver().url}${CALLBACK_PATH}`, content_type: "application/json", header_keys: ["X-Nordic-Parcel-Secret"] },
+            created_at: sandbox().clock.now().toISOString().replace(/\.\d{3}Z$/, ".000Z"),
+            expires_at: new Date(sandbox().clock.now().getTime() + 30 * DAY_MS).toISOString().replace(/\.\d{3}Z$/, ".000Z"),
+          },
+          expect.objectContaining({ id: second, tracking_id: "370438103696484710" }),
+        ])
+        expectNoSecretIn(data)
+
+        const latest = await api.get("/admin/nordic-parcel/tracking-subscriptions?limit=1", headers)
+        expect(latest.data.tracking_subscriptions.map((s: { id: string }) => s.id)).toEqual([second])
+        expect(sandbox().requests.at(-1)?.query).toEqual({ limit: "1" })
+      })
+
+      it("deletes a subscription: the carrier stops tracking the number and the record is marked deleted", async () => {
+        const removed = await subscribeTrackingNumber("70438103433585051")
+        const kept = await subscribeTrackingNumber("370438103696484710")
+
+        const { data } = await api.delete(`/admin/nordic-parcel/tracking-subscriptions/${removed}`, headers)
+
+        expect(data).toEqual({ id: removed, object: "tracking_subscription", deleted: true })
+        expect(sandbox().trackingSubscriptions().map((s) => s.id)).toEqual([kept])
+        expect((await storedSubscription(removed)).status).toBe("deleted")
+        expect((await storedSubscription(kept)).status).toBe("active")
+      })
+
+      it("sends a test callback on a tracking subscription", async () => {
+        const id = await subscribeTrackingNumber("70438103433585051")
+        const { data } = await api.post(`/admin/nordic-parcel/subscriptions/${id}/test`, {}, headers)
+        expect(data).toEqual({ delivered: true, outcome: "delivered: HTTP 204" })
+        expect(receiver().received).toHaveLength(1)
+      })
+    })
+
+    describe("errors", () => {
+      const unknownId = "3f2c8e0a-1b2c-4d5e-8f90-123456789abc"
+
+      it.each([
+        ["fetching an unknown customer subscription", "get", `/admin/nordic-parcel/customer-subscriptions/${unknownId}`, "customer subscription"],
+        ["renewing an unknown customer subscription", "post", `/admin/nordic-parcel/customer-subscriptions/${unknownId}/renew`, "customer subscription"],
+        ["deleting an unknown customer subscription", "delete", `/admin/nordic-parcel/customer-subscriptions/${unknownId}`, "customer subscription"],
+        ["testing an unknown subscription", "post", `/admin/nordic-parcel/subscriptions/${unknownId}/test`, "subscription"],
+        ["deleting an unknown tracking subscription", "delete", `/admin/nordic-parcel/tracking-subscriptions/${unknownId}`, "tracking subscription"],
+      ] as const)("answers 404 naming the id when %s", async (_name, method, path, what) => {
+        const request = method === "post" ? api.post(path, {}, headers) : api[method](path, headers)
+        const res = await request.catch(responseOf)
+        expect(res.status).toBe(404)
+        expect(res.data).toEqual(expect.objectContaining({ type: "not_found", message: expect.stringContaining(`${what} ${unknownId}`) }))
+      })
+
+      it("answers 403 naming customer_number when the carrier does not grant the customer number", async () => {
+        const res = await api
+          .post("/admin/nordic-parcel/customer-subscriptions", { customer_number: "8", event_groups: ["DELIVERED"] }, headers)
+          .catch(responseOf)
+        expect(res.status).toBe(403)
+        expect(res.data.message).toContain("customer_number 8")
+        expect(sandbox().customerSubscriptions()).toEqual([])
+        expect(await nordicParcel.listSubscriptions({})).toEqual([])
+      })
+
+      it.each([
+        ["an unknown event group", { customer_number: "5", event_groups: ["DELIVERED", "TELEPORTED"] }, "event_groups has unknown events TELEPORTED"],
+        ["a repeated event group", { customer_number: "5", event_groups: ["DELIVERED", "DELIVERED"] }, "event_groups"],
+        ["no event group", { customer_number: "5", event_groups: [] }, "event_groups"],
+        ["no customer number", { event_groups: ["DELIVERED"] }, "customer_number"],
+        ["a webhook URL that is not http(s)", { customer_number: "5", event_groups: ["DELIVERED"], webhook_url: "ftp://example.com/x" }, "webhook_url"],
+      ])("answers 400 naming the field for %s, without calling the carrier", async (_name, body, field) => {
+        const res = await api.post("/admin/nordic-parcel/customer-subscriptions", body, headers).catch(responseOf)
+        expect(res.status).toBe(400)
+        expect(res.data.message).toContain(field)
+        expect(sandbox().requests).toEqual([])
+      })
+
+      it("answers 400 for a limit out of range on the tracking list", async () => {
+        const res = await api.get("/admin/nordic-parcel/tracking-subscriptions?limit=150001", headers).catch(responseOf)
+        expect(res.status).toBe(400)
+        expect(res.data.message).toContain("limit")
+      })
+
+      it("refuses to subscribe without a webhook URL when webhooks.publicUrl is not set", async () => {
+        const options = nordicParcel.getOptions()
+        jest.spyOn(nordicParcel, "getOptions").mockReturnValue({ ...options, webhooks: { ...options.webhooks, publicUrl: undefined } })
+
+        const res = await api
+          .post("/admin/nordic-parcel/customer-subscriptions", { customer_number: "5", event_groups: ["DELIVERED"] }, headers)
+          .catch(responseOf)
+
+        expect(res.status).toBe(400)
+        expect(res.data.message).toContain("webhooks.publicUrl")
+        expect(sandbox().customerSubscriptions()).toEqual([])
+      })
+
+      it("answers 429 with Retry-After when the carrier keeps throttling", async () => {
+        sandbox().fault("events", { kind: "status", status: 429, times: 3, retryAfter: 1 })
+
+        const res = await api.get("/admin/nordic-parcel/customer-subscriptions", headers).catch(responseOf)
+
+        expect(res.status).toBe(429)
+        expect(res.headers["retry-after"]).toBe("1")
+        expect(res.data.message).toMatch(/carrier is throttling .* try again in 1 s/)
+        // Two retries were made before giving up; the next request goes through.
+        expect(sandbox().requests.filter((r) => r.status === 429)).toHaveLength(3)
+        expect((await api.get("/admin/nordic-parcel/customer-subscriptions", headers)).status).toBe(200)
+      })
+    })
+
+    describe("renewal job", () => {
+      it("renews customer subscriptions expiring within 30 days and records their new expiry", async () => {
+        const expiringSoon = await createCustomerSubscription()
+        const goneElsewhere = await createCustomerSubscription({ event_groups: ["DELIVERED"] })
+        await nordicParcel.carrier().events.deleteCustomerSubscription(goneElsewhere.id)
+        await sandbox().clock.advance(100 * DAY_MS)
+        const later = await createCustomerSubscription({ customer_number: "6" })
+        // 340 days in: the first subscription has 25 days left, the later one 125.
+        await sandbox().clock.advance(240 * DAY_MS)
+
+        const upkeep = await renewSubscriptions(getContainer(), { now: sandbox().clock.now() })
+
+        const renewedUntil = new Date(sandbox().clock.now().getTime() + 365 * DAY_MS)
+        expect(upkeep).toEqual({ renewed: [expiringSoon.id], ended: [], expired: [], deleted: [goneElsewhere.id], failed: [] })
+        const atCarrier = Object.fromEntries(sandbox().customerSubscriptions().map((s) => [s.id, s.expiry]))
+        expect(atCarrier).toEqual({
+          [expiringSoon.id]: renewedUntil.toISOString().slice(0, 23),
+          [later.id]: later.expires_at.slice(0, 23),
+        })
+        expect(await storedSubscription(expiringSoon.id)).toEqual(
+          expect.objectContaining({ status: "active", expires_at: renewedUntil })
+        )
+        expect((await storedSubscription(later.id)).expires_at).toEqual(new Date(later.expires_at))
+        expect((await storedSubscription(goneElsewhere.id)).status).toBe("deleted")
+
+        // Nothing is due any more: a second run changes nothing.
+        expect((await renewSubscriptions(getContainer(), { now: sandbox().clock.now() })).renewed).toEqual([])
+      })
+
+      it("marks tracking subscriptions ended once the carrier ends them, and expired after their 30 days", async () => {
+        const delivered = await subscribeTrackingNumber("70438103433585051")
+        const inTransit = await subscribeTrackingNumber("370438103696484710")
+        await sandbox().emitEvent({ status: "DELIVERED", shipment: "70438103433585051" })
+
+        const first = await renewSubscriptions(getContainer(), { now: sandbox().clock.now() })
+
+        expect(first).toEqual({ renewed: [], ended: [delivered], expired: [], deleted: [], failed: [] })
+        expect((await storedSubscription(delivered)).status).toBe("ended")
+        expect((await storedSubscription(inTransit)).status).toBe("active")
+
+        await sandbox().clock.advance(31 * DAY_MS)
+        const second = await renewSubscriptions(getContainer(), { now: sandbox().clock.now() })
+
+        expect(second).toEqual({ renewed: [], ended: [], expired: [inTransit], deleted: [], failed: [] })
+        expect((await storedSubscription(inTransit)).status).toBe("expired")
+      })
+
+      it("leaves records unchanged when the carrier cannot be asked, so the next run tries again", async () => {
+        const customer = await createCustomerSubscription()
+        await sandbox().clock.advance(340 * DAY_MS)
+        const tracking = await subscribeTrackingNumber("70438103433585051")
+        sandbox().fault("events", { kind: "status", status: 500 })
+
+        const upkeep = await renewSubscriptions(getContainer(), { now: sandbox().clock.now() })
+
+        expect(upkeep.failed.map((f) => f.id).sort()).toEqual([customer.id, tracking].sort())
+        expect(upkeep.renewed).toEqual([])
+        expect((await storedSubscription(customer.id)).status).toBe("active")
+        expect((await storedSubscription(tracking)).status).toBe("active")
+      })
+    })
+  },
+})

@@ -1,0 +1,35 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { customerSubscriptionView } from "../../../../../lib/tracking/subscription-views"
+import { NORDIC_PARCEL_MODULE } from "../../../../../modules/nordic_parcel"
+import type NordicParcelModuleService from "../../../../../modules/nordic_parcel/service"
+import { respondCarrierFailure } from "../../../../utils/carrier-errors"
+
+/** GET /admin/nordic-parcel/customer-subscriptions/:id: one customer subscription as the carrier has it. */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  try {
+    const subscription = await nordicParcel.carrier().events.getCustomerSubscription(req.params.id)
+    res.json({ customer_subscription: customerSubscriptionView(subscription) })
+  } catch (error) {
+    respondCarrierFailure(res, error, { subject: `customer subscription ${req.params.id}` })
+  }
+}
+
+/**
+ * DELETE /admin/nordic-parcel/customer-subscriptions/:id: stops the carrier's callbacks for the
+ * customer number. The plugin's record is kept, marked deleted, so the renewal job skips it.
+ */
+export async function DELETE(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const id = req.params.id
+  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  try {
+    await nordicParcel.carrier().events.deleteCustomerSubscription(id)
+  } catch (error) {
+    return respondCarrierFailure(res, error, { subject: `customer subscription ${id}` })
+  }
+  await nordicParcel.updateSubscriptions({
+    selector: { carrier_id: id, kind: "customer" },
+    data: { status: "deleted" },
+  })
+  res.json({ id, object: "customer_subscription", deleted: true })
+}

@@ -1,0 +1,52 @@
+import { z } from "@medusajs/framework/zod"
+import { trackingEventNames } from "../../../lib/carrier"
+
+/** Validation of the admin's subscription routes: every refusal names the field and the rule. */
+
+/** The carrier refuses URLs longer than this (event-notifications.md "Limits"). */
+const WEBHOOK_URL_MAX_LENGTH = 250
+
+const knownEventNames: ReadonlySet<string> = new Set(trackingEventNames)
+
+/** Names are checked on the whole list, so the answer names the unknown ones rather than an index. */
+const eventGroups = z
+  .array(z.string(), { error: "event_groups must be a list of event names" })
+  .min(1, "event_groups must name at least one event")
+  .superRefine((names, ctx) => {
+    const unknown = names.filter((name) => !knownEventNames.has(name))
+    if (unknown.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `event_groups has unknown events ${unknown.join(", ")} (known: ${trackingEventNames.join(", ")})`,
+      })
+    }
+    if (new Set(names).size !== names.length) {
+      ctx.addIssue({ code: "custom", message: "event_groups must not repeat an event" })
+    }
+  })
+
+export const AdminCreateCustomerSubscription = z.strictObject({
+  customer_number: z
+    .string({ error: "customer_number is required" })
+    .trim()
+    .min(1, "customer_number is required")
+    .max(35, "customer_number must be at most 35 characters"),
+  event_groups: eventGroups,
+  /** Where the carrier calls back; defaults to this store's webhook route (webhooks.publicUrl). */
+  webhook_url: z
+    .url({ protocol: /^https?$/, error: "webhook_url must be an absolute http(s) URL" })
+    .max(WEBHOOK_URL_MAX_LENGTH, `webhook_url must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`)
+    .optional(),
+})
+export type AdminCreateCustomerSubscription = z.output<typeof AdminCreateCustomerSubscription>
+
+export const AdminTrackingSubscriptionsQuery = z.object({
+  /** How many of the latest subscriptions; the carrier has no pagination and caps this at 150000. */
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(150_000, "limit must be at most 150000")
+    .default(100),
+})
+export type AdminTrackingSubscriptionsQuery = z.output<typeof AdminTrackingSubscriptionsQuery>

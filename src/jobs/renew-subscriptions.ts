@@ -1,0 +1,150 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { CarrierError } from "../lib/carrier"
+import { customerSubscriptionView } from "../lib/tracking/subscription-views"
+import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"
+import type NordicParcelModuleService from "../modules/nordic_parcel/service"
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** Renewing a month ahead leaves thirty daily runs to get past a carrier outage. */
+const RENEWAL_WINDOW_MS = 30 * DAY_MS
+/** A renewal moves the expiry this far from the time of the request (event-notifications.md). */
+const CUSTOMER_LIFETIME_MS = 365 * DAY_MS
+/** The carrier's largest list; it has no pagination. */
+const TRACKING_LIST_LIMIT = 150_000
+
+/** What one run changed, by the carrier's subscription id. */
+export interface SubscriptionUpkeep {
+  /** Customer subscriptions renewed for another 365 days. */
+  renewed: string[]
+  /** Tracking subscriptions the carrier no longer has before their expiry: the parcel was delivered. */
+  ended: string[]
+  /** Subscriptions whose expiry passed. */
+  expired: string[]
+  /** Customer subscriptions removed at the carrier by someone else before they expired. */
+  deleted: string[]
+  /** Subscriptions the carrier could not be asked about; the next run tries again. */
+  failed: { id: string; message: string }[]
+}
+
+type StoredSubscription = Awaited<ReturnType<NordicParcelModuleService["listSubscriptions"]>>[number]
+
+/**
+ * Keeps the plugin's subscription records true to the carrier. Customer subscriptions live 365
+ * days and stop silently when they lapse, so active ones expiring within 30 days are renewed.
+ * Tracking subscriptions end when the parcel is delivered or after 30 days, and the carrier says
+ * nothing when they do, so records the carrier no longer has are marked ended, or expired once
+ * their expiry has passed.
+ *
+ * `now` is the carrier's present; tests pass the sandbox's clock.
+ */
+export async function renewSubscriptions(
+  container: MedusaContainer,
+  { now = new Date() }: { now?: Date } = {}
+): Promise<SubscriptionUpkeep> {
+  const nordicParcel = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  const upkeep: SubscriptionUpkeep = { renewed: [], ended: [], expired: [], deleted: [], failed: [] }
+  await renewCustomerSubscriptions(nordicParcel, now, upkeep)
+  await retireTrackingSubscriptions(nordicParcel, now, upkeep)
+  return upkeep
+}
+
+async function renewCustomerSubscriptions(
+  nordicParcel: NordicParcelModuleService,
+  now: Date,
+  upkeep: SubscriptionUpkeep
+): Promise<void> {
+  const active = await nordicParcel.listSubscriptions({ kind: "customer", status: "active" })
+  // A record without an expiry is renewed too: that is how it learns one.
+  const due = active.filter((s) => !s.expires_at || expiresBy(s, now.getTime() + RENEWAL_WINDOW_MS))
+  const events = nordicParcel.carrier().events
+  await Promise.all(
+    due.map(async (subscription) => {
+      try {
+        const renewed = customerSubscriptionView(await events.renewCustomerSubscription(subscription.carrier_id))
+        const expiresAt = renewed.expires_at ? new Date(renewed.expires_at) : new Date(now.getTime() + CUSTOMER_LIFETIME_MS)
+        await nordicParcel.updateSubscriptions({ id: subscription.id, expires_at: expiresAt })
+        upkeep.renewed.push(subscription.carrier_id)
+      } catch (error) {
+        if (!isNotFound(error)) return noteFailure(upkeep, subscription, error)
+        const status = expiresBy(subscription, now.getTime()) ? "expired" : "deleted"
+        await nordicParcel.updateSubscriptions({ id: subscription.id, status })
+        upkeep[status].push(subscription.carrier_id)
+      }
+    })
+  )
+}
+
+async function retireTrackingSubscriptions(
+  nordicParcel: NordicParcelModuleService,
+  now: Date,
+  upkeep: SubscriptionUpkeep
+): Promise<void> {
+  const active = await nordicParcel.listSubscriptions({ kind: "tracking", status: "active" })
+  if (active.length === 0) return
+
+  // The carrier drops a subscription at its expiry exactly (GAPS E2): no need to ask.
+  const lapsed = active.filter((s) => expiresBy(s, now.getTime()))
+  if (lapsed.length > 0) {
+    await nordicParcel.updateSubscriptions(lapsed.map((s) => ({ id: s.id, status: "expired" as const })))
+    upkeep.expired.push(...lapsed.map((s) => s.carrier_id))
+  }
+
+  const current = active.filter((s) => !expiresBy(s, now.getTime()))
+  if (current.length === 0) return
+  const events = nordicParcel.carrier().events
+  let listed: Set<string>
+  try {
+    // One list instead of a request per record; a store has one subscription per shipment.
+    listed = new Set((await events.listTrackingSubscriptions({ limit: TRACKING_LIST_LIMIT })).map((s) => s.id))
+  } catch (error) {
+    current.forEach((subscription) => noteFailure(upkeep, subscription, error))
+    return
+  }
+  // The list holds only the latest subscriptions, so one missing from it is confirmed one by one.
+  const missing = current.filter((s) => !listed.has(s.carrier_id))
+  await Promise.all(
+    missing.map(async (subscription) => {
+      try {
+        await events.getTrackingSubscription(subscription.carrier_id)
+      } catch (error) {
+        if (!isNotFound(error)) return noteFailure(upkeep, subscription, error)
+        await nordicParcel.updateSubscriptions({ id: subscription.id, status: "ended" })
+        upkeep.ended.push(subscription.carrier_id)
+      }
+    })
+  )
+}
+
+function expiresBy(subscription: StoredSubscription, instant: number): boolean {
+  return subscription.expires_at !== null && new Date(subscription.expires_at).getTime() <= instant
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof CarrierError && error.kind === "not_found"
+}
+
+function noteFailure(upkeep: SubscriptionUpkeep, subscription: StoredSubscription, error: unknown): void {
+  if (!(error instanceof CarrierError)) throw error
+  upkeep.failed.push({ id: subscription.carrier_id, message: error.message })
+}
+
+/** Daily upkeep of the plugin's event-cast subscriptions (see renewSubscriptions). */
+export default async function renewSubscriptionsJob(container: MedusaContainer): Promise<void> {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const upkeep = await renewSubscriptions(container)
+  const changed = ["renewed", "ended", "expired", "deleted"] as const
+  logger.info(
+    `nordic-parcel subscriptions: ${changed.map((key) => `${upkeep[key].length} ${key}`).join(", ")}, ` +
+      `${upkeep.failed.length} failed`
+  )
+  for (const failure of upkeep.failed) {
+    logger.warn(`nordic-parcel subscription ${failure.id} could not be checked: ${failure.message}`)
+  }
+}
+
+export const config = {
+  name: "nordic-parcel-renew-subscriptions",
+  // Daily at 03:17, away from the top of the hour when other stores' jobs crowd the carrier.
+  schedule: "17 3 * * *",
+}

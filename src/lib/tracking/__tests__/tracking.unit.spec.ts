@@ -1,0 +1,148 @@
+import fc from "fast-check"
+import { parseOptions } from "../../options"
+import { parseCallback } from "../callback"
+import { secretMatches } from "../secret"
+import { callbackUrl, trackingSubscriptionFor } from "../subscription-request"
+import { milestoneOf, shipmentTransition } from "../tracking-status"
+
+const valid = {
+  status: "HANDED_IN",
+  id: "9f1c2a",
+  shipment: "70438101234567891",
+  package: "370438101234567892",
+  created: "2026-11-21T10:15:00+0000",
+  pushed: "2026-11-21T10:15:02+0000",
+}
+
+describe("parseCallback", () => {
+  it("reads the carrier's payload, with its +0000 timestamps, and ignores unknown fields", () => {
+    expect(parseCallback({ ...valid, newField: { nested: true } })).toEqual({
+      ok: true,
+      callback: {
+        eventId: "9f1c2a",
+        status: "HANDED_IN",
+        shipmentNumber: "70438101234567891",
+        packageNumber: "370438101234567892",
+        occurredAt: new Date("2026-11-21T10:15:00Z"),
+        pushedAt: new Date("2026-11-21T10:15:02Z"),
+      },
+    })
+  })
+
+  it.each([
+    ["Z offset", { created: "2026-11-21T10:15:00Z" }, new Date("2026-11-21T10:15:00Z")],
+    ["+01:00 offset", { created: "2026-11-21T11:15:00+01:00" }, new Date("2026-11-21T10:15:00Z")],
+    ["-0500 offset", { created: "2026-11-21T05:15:00-0500" }, new Date("2026-11-21T10:15:00Z")],
+  ])("accepts a timestamp with %s", (_name, change, expected) => {
+    const parsed = parseCallback({ ...valid, ...change })
+    expect(parsed.ok && parsed.callback.occurredAt).toEqual(expected)
+  })
+
+  it("accepts an event name it does not know (the carrier adds events)", () => {
+    expect(parseCallback({ ...valid, status: "DRONE_DELIVERY" })).toMatchObject({ ok: true, callback: { status: "DRONE_DELIVERY" } })
+  })
+
+  it.each([
+    ["null", null, /JSON object/],
+    ["a string", "HANDED_IN", /JSON object/],
+    ["an array", [valid], /JSON object/],
+    ["no status", { ...valid, status: undefined }, /status: is required/],
+    ["an empty id", { ...valid, id: " " }, /id: is required/],
+    ["a numeric shipment", { ...valid, shipment: 70438101234567891 }, /shipment: is required and must be a string/],
+    ["a shipment number over 35 characters", { ...valid, shipment: "7".repeat(36) }, /shipment: must be at most 35 characters/],
+    ["a date without time", { ...valid, created: "2026-11-21" }, /created: must be a timestamp/],
+    ["an impossible date", { ...valid, created: "2026-13-45T99:00:00+0000" }, /created: must be a timestamp/],
+  ])("refuses %s, naming the field", (_name, body, message) => {
+    const parsed = parseCallback(body)
+    expect(parsed.ok).toBe(false)
+    expect(!parsed.ok && parsed.message).toMatch(message)
+  })
+
+  it("never throws, whatever the body (property)", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), fc.record({ status: fc.anything(), id: fc.anything(), shipment: fc.anything(), created: fc.anything() })), (body) => {
+        const parsed = parseCallback(body)
+        return parsed.ok ? parsed.callback.eventId.length > 0 : parsed.message.length > 0
+      }),
+      { numRuns: 2000 }
+    )
+  })
+})
+
+describe("secretMatches", () => {
+  it.each([
+    ["the secret", "s3cret-value-0123456789", true],
+    ["another value", "s3cret-value-0123456780", false],
+    ["a prefix", "s3cret-value", false],
+    ["nothing", undefined, false],
+    ["an empty header", "", false],
+    ["a repeated header", ["s3cret-value-0123456789"], false],
+  ])("%s → %s", (_name, received, expected) => {
+    expect(secretMatches(received as never, "s3cret-value-0123456789")).toBe(expected)
+  })
+
+  it("never matches when no secret is configured", () => {
+    expect(secretMatches("anything", undefined)).toBe(false)
+  })
+
+  it("never throws on any header value (property)", () => {
+    fc.assert(fc.property(fc.oneof(fc.string(), fc.array(fc.string()), fc.constant(undefined)), (value) => typeof secretMatches(value as never, "x".repeat(20)) === "boolean"))
+  })
+})
+
+describe("tracking milestones", () => {
+  it.each([
+    ["HANDED_IN", "shipped"],
+    ["IN_TRANSIT", "shipped"],
+    ["TERMINAL", "shipped"],
+    ["TRANSPORT_TO_RECIPIENT", "shipped"],
+    ["READY_FOR_PICKUP", "shipped"],
+    ["DELIVERED", "delivered"],
+    ["RETURN", "returned"],
+    ["DELIVERED_SENDER", "returned"],
+    ["PRE_NOTIFIED", "info"],
+    ["NOTIFICATION_SENT", "info"],
+    ["DEVIATION", "info"],
+    ["SOMETHING_NEW", "info"],
+  ])("%s → %s", (status, milestone) => {
+    expect(milestoneOf(status)).toBe(milestone)
+  })
+
+  it.each([
+    ["shipped", { to: "shipped", from: ["booking", "booked"] }],
+    ["delivered", { to: "delivered", from: ["booking", "booked", "shipped"] }],
+    ["returned", { to: "returned", from: ["booking", "booked", "shipped", "delivered"] }],
+    ["info", undefined],
+  ] as const)("a %s event moves the shipment forward only", (milestone, transition) => {
+    expect(shipmentTransition(milestone)).toEqual(transition)
+  })
+})
+
+describe("trackingSubscriptionFor", () => {
+  const base = { baseUrl: "https://carrier.example", apiUid: "u", apiKey: "k" }
+
+  it("subscribes to the configured groups at the store's hook, with the secret header", () => {
+    const { webhooks } = parseOptions({ ...base, webhooks: { publicUrl: "https://shop.example/", secret: "0123456789abcdef" } })
+    expect(trackingSubscriptionFor("70438101234567891", webhooks)).toEqual({
+      trackingId: "70438101234567891",
+      configuration: {
+        url: "https://shop.example/hooks/nordic-parcel/events",
+        content_type: "application/json",
+        headers: [{ key: "X-Nordic-Parcel-Secret", value: "0123456789abcdef" }],
+      },
+      event_groups: webhooks.eventGroups,
+    })
+  })
+
+  it.each([
+    ["no public URL", { secret: "0123456789abcdef" }],
+    ["no secret", { publicUrl: "https://shop.example" }],
+    ["automatic subscriptions off", { publicUrl: "https://shop.example", secret: "0123456789abcdef", autoSubscribe: false }],
+  ])("does not subscribe with %s", (_name, webhooks) => {
+    expect(trackingSubscriptionFor("1", parseOptions({ ...base, webhooks }).webhooks)).toBeUndefined()
+  })
+
+  it("builds the hook URL from a public URL with or without a trailing slash", () => {
+    expect(callbackUrl("https://shop.example/")).toBe(callbackUrl("https://shop.example"))
+  })
+})

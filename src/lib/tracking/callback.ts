@@ -1,0 +1,71 @@
+import { z } from "@medusajs/framework/zod"
+
+/**
+ * The carrier's callback payload (event-notifications.md "Callback payload"):
+ * `{status, id, shipment, package, created, pushed}`, timestamps `yyyy-MM-dd'T'HH:mm:ssZ` in UTC
+ * (offset written `+0000`). Unknown fields are ignored and unknown event names accepted: the
+ * carrier adds events over time.
+ */
+const CARRIER_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)(Z|[+-]\d{2}:?\d{2})$/
+
+const timestamp = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const match = CARRIER_TIMESTAMP.exec(value)
+    const date = match ? new Date(`${match[1]}${match[2] === "Z" ? "Z" : match[2].replace(/^([+-]\d{2}):?(\d{2})$/, "$1:$2")}`) : null
+    if (!date || Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: "custom", message: "must be a timestamp like 2026-11-21T10:15:00+0000" })
+      return z.NEVER
+    }
+    return date
+  })
+
+const identifier = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`)
+
+export const callbackSchema = z.object({
+  status: z.string().trim().min(1, "is required").max(64, "must be at most 64 characters"),
+  id: identifier(100),
+  shipment: identifier(35),
+  package: identifier(35).optional().or(z.literal("").transform(() => undefined)),
+  created: timestamp,
+  pushed: timestamp.optional(),
+})
+
+export type TrackingCallback = {
+  eventId: string
+  status: string
+  shipmentNumber: string
+  packageNumber?: string
+  occurredAt: Date
+  pushedAt?: Date
+}
+
+export type ParsedCallback = { ok: true; callback: TrackingCallback } | { ok: false; message: string }
+
+/** Parses a callback body; the refusal names every field and rule that failed. */
+export function parseCallback(body: unknown): ParsedCallback {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    return { ok: false, message: "the body must be a JSON object with status, id, shipment, package, created, pushed" }
+  }
+  const result = callbackSchema.safeParse(body)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const field = issue.path.join(".") || "(body)"
+      return `${field}: ${issue.code === "invalid_type" ? "is required and must be a string" : issue.message}`
+    })
+    return { ok: false, message: problems.join("; ") }
+  }
+  const { status, id, shipment, package: pkg, created, pushed } = result.data
+  return {
+    ok: true,
+    callback: {
+      eventId: id,
+      status,
+      shipmentNumber: shipment,
+      ...(pkg ? { packageNumber: pkg } : {}),
+      occurredAt: created,
+      ...(pushed ? { pushedAt: pushed } : {}),
+    },
+  }
+}

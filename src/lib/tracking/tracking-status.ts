@@ -1,0 +1,44 @@
+/**
+ * What a carrier event means for the Medusa fulfillment (event-notifications.md "Events").
+ * Shipped: the carrier has the parcel. Delivered: the recipient has it. Returned: on its way
+ * back or back at the sender. Anything else (notifications, delivery changes, deviations,
+ * pre-advice, events the carrier adds later) is recorded and shown, and moves nothing.
+ */
+export type TrackingMilestone = "shipped" | "delivered" | "returned" | "info"
+
+const SHIPPED = new Set([
+  "HANDED_IN",
+  "COLLECTED",
+  "IN_TRANSIT",
+  "TERMINAL",
+  "INTERNATIONAL",
+  "CUSTOMS",
+  "TRANSPORT_TO_RECIPIENT",
+  "READY_FOR_PICKUP",
+  "ATTEMPTED_DELIVERY",
+])
+const RETURNED = new Set(["RETURN", "DELIVERED_SENDER"])
+
+export function milestoneOf(status: string): TrackingMilestone {
+  const code = status.trim().toUpperCase()
+  if (code === "DELIVERED") return "delivered"
+  if (RETURNED.has(code)) return "returned"
+  if (SHIPPED.has(code)) return "shipped"
+  return "info"
+}
+
+/** Shipment statuses in the order they move; a late or repeated event never moves one back. */
+const FORWARD = ["booking", "booked", "shipped", "delivered", "returned"] as const
+
+/**
+ * The shipment status a milestone moves to, and the statuses it may move from: the update is made
+ * conditional on them in the database, so concurrent events for one consignment cannot overwrite
+ * a later status with an earlier one. Cancelled and failed shipments are never moved.
+ */
+export function shipmentTransition(milestone: TrackingMilestone): { to: string; from: string[] } | undefined {
+  if (milestone === "info") {
+    return undefined
+  }
+  const index = FORWARD.indexOf(milestone)
+  return { to: milestone, from: FORWARD.slice(0, index) }
+}

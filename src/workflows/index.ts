@@ -1,0 +1,1 @@
+export { applyTrackingEventWorkflow } from "./apply-tracking-event"
