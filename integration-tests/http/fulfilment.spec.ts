@@ -311,6 +311,17 @@ medusaIntegrationTestRunner({
       const { data } = await api.get(`/admin/nordic-parcel/fulfillments/${fulfillment.id}`, adminHeaders)
       expect(data.shipment).toMatchObject({ status: "booked", service_code: "PA_DOREN", consignment_number: fulfillment.data.consignment_number })
       expect(data.shipment).not.toHaveProperty("booking_key")
+      const { data: ofOrder } = await api.get(`/admin/nordic-parcel/orders/${order.id}`, adminHeaders)
+      expect(ofOrder.shipments).toEqual([
+        expect.objectContaining({
+          fulfillment_id: fulfillment.id,
+          status: "booked",
+          consignment_number: fulfillment.data.consignment_number,
+          label_download_url: `/admin/nordic-parcel/fulfillments/${fulfillment.id}/label`,
+          tracking_events: [],
+        }),
+      ])
+      expect(ofOrder.shipments[0]).not.toHaveProperty("fulfillment_result")
       const label = await api.get(`/admin/nordic-parcel/fulfillments/${fulfillment.id}/label`, { ...adminHeaders, responseType: "arraybuffer" })
       expect(label.headers["content-type"]).toMatch(/application\/pdf/)
       expect(Buffer.from(label.data).subarray(0, 4).toString()).toBe("%PDF")

@@ -2,6 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../modules/nordic_parcel/service"
+import { toAdminShipment } from "../../../../utils/admin-shipment"
 
 /**
  * GET /admin/nordic-parcel/fulfillments/:id: the carrier side of one fulfillment — the shipment
@@ -16,10 +17,6 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   const events = shipment.consignment_number
     ? await shipments.listTrackingEvents({ shipment_number: shipment.consignment_number }, { order: { occurred_at: "ASC" } })
     : []
-  const { fulfillment_result: _result, booking_key: _key, ...visible } = shipment
-  res.json({
-    shipment: visible,
-    label_download_url: `/admin/nordic-parcel/fulfillments/${req.params.id}/label`,
-    tracking_events: events.map(({ raw: _raw, ...event }) => event),
-  })
+  const { tracking_events, label_download_url, ...visible } = toAdminShipment(shipment, events)
+  res.json({ shipment: visible, label_download_url, tracking_events })
 }
