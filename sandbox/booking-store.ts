@@ -18,8 +18,12 @@ export interface ShippingDocument {
 /** Bookings made through the sandbox (tests inspect them) and the documents their links lead to. */
 export class BookingStore {
   readonly bookings: SandboxBooking[] = []
-  readonly numbers = new ShipmentNumbers()
+  readonly numbers: ShipmentNumbers
   private readonly documents = new Map<string, ShippingDocument>()
+
+  constructor(numberingStart = 0) {
+    this.numbers = new ShipmentNumbers(numberingStart)
+  }
 
   add(booking: SandboxBooking, documents: ShippingDocument[]): void {
     this.bookings.push(booking)

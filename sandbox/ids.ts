@@ -6,11 +6,22 @@ import { createHash, randomInt } from "node:crypto"
  * - consignment: 17 digits, `704381` + 10-digit sequence + GS1 check digit (first: 70438100000000016)
  * - package: 18 digits, `3704381` + 10-digit sequence + GS1 check digit (first: 370438100000000017)
  * - mailbox package (3570/3584): S10 form `LA` + 8-digit sequence + S10 check digit + `NO` (first: LA100000017NO)
+ * `start` moves every sequence on, for a sandbox restarted beside a store that kept earlier
+ * bookings (whose numbers it holds unique); it must stay below 80,000,000 (the mailbox serial).
  */
 export class ShipmentNumbers {
-  private consignments = 0
-  private packages = 0
-  private mailboxItems = 0
+  private consignments: number
+  private packages: number
+  private mailboxItems: number
+
+  constructor(private readonly start = 0) {
+    if (!Number.isInteger(start) || start < 0 || start >= 80_000_000) {
+      throw new RangeError("numberingStart must be a whole number from 0 to 79,999,999")
+    }
+    this.consignments = start
+    this.packages = start
+    this.mailboxItems = start
+  }
 
   consignmentNumber(): string {
     return withGs1CheckDigit(`704381${pad(++this.consignments, 10)}`)
@@ -26,9 +37,9 @@ export class ShipmentNumbers {
   }
 
   reset(): void {
-    this.consignments = 0
-    this.packages = 0
-    this.mailboxItems = 0
+    this.consignments = this.start
+    this.packages = this.start
+    this.mailboxItems = this.start
   }
 }
 

@@ -39,7 +39,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   if (users.length === 0) throw new Error("startSandbox needs at least one user")
   const log = opts.log ?? (() => {})
   const clock = new Clock(opts.clock ?? "manual", (opts.startAt ?? new Date()).getTime())
-  const bookings = new BookingStore()
+  const bookings = new BookingStore(opts.numberingStart)
   const subscriptions = new SubscriptionStore(clock)
   const dispatcher = new CallbackDispatcher({
     clock,

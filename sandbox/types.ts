@@ -25,6 +25,8 @@ export interface SandboxOptions {
   startAt?: Date
   /** Real clock only: factor applied to the 30/60/120-minute callback retry offsets. */
   retryScale?: number
+  /** Consignment and package sequences start after this number (default 0): a sandbox restarted beside a store that kept earlier bookings never repeats one. Below 80,000,000. */
+  numberingStart?: number
   callbackTimeoutMs?: number
   log?: (line: string) => void
 }
