@@ -2,6 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { natureOfTransactionValues } from "./carrier/schemas/booking"
 import { serviceInfo } from "./service-catalogue"
+import { describeIssues } from "./validation-issues"
 
 /**
  * The one options object shared by the plugin (its module, routes, jobs) and the fulfillment
@@ -45,59 +46,83 @@ export const DEFAULT_EVENT_GROUPS = [
   "DELIVERED_SENDER",
 ] as const
 
-const money = z.number().nonnegative()
-
-export const ServiceOptionsSchema = z.object({
-  /** Carrier service code, e.g. SERVICEPAKKE, PA_DOREN, 3584, 9300. */
-  code: z.string().min(1).max(35),
-  /** Name shown to shoppers and in the admin; defaults to the carrier's display name or the code. */
-  name: z.string().min(1).optional(),
-  /** Agreement (net) price or list price; net needs a customer number the credentials may use. */
-  priceSource: z.enum(["net", "list"]).default("net"),
-  /** Price (major units) used when the carrier is slow, failing or offers nothing for the parcel. */
-  fallbackPrice: money.optional(),
-  /** Local markup in the carrier's priceAdjustments syntax, e.g. "p10p" (+10 %) or "m20" (-20). */
+/**
+ * The rule of each merchant-facing value, defined once: the options schema below adds its defaults,
+ * and the admin settings (src/lib/settings) reuse the same rules, so a value refused in
+ * medusa-config is refused in the admin with the same message.
+ */
+export const optionRules = {
+  serviceCode: z.string().min(1).max(35),
+  customerNumber: z.string().min(1).max(35),
+  serviceName: z.string().min(1),
+  priceSource: z.enum(["net", "list"]),
+  /** Amounts in major units. */
+  money: z.number().nonnegative(),
   markup: z
     .string()
     .min(1)
-    .regex(PRICE_ADJUSTMENT_PATTERN, "must be in the carrier's priceAdjustments syntax, e.g. p10p or m20")
-    .optional(),
+    .regex(PRICE_ADJUSTMENT_PATTERN, "must be in the carrier's priceAdjustments syntax, e.g. p10p or m20"),
+  additionalServices: z.array(z.string().min(1)),
+  weightUnit: z.enum(["g", "kg", "lb", "oz"]),
+  dimensionUnit: z.enum(["mm", "cm", "m", "in"]),
+  weight: z.number().nonnegative(),
+  dimensions: z.object({
+    length: z.number().positive(),
+    width: z.number().positive(),
+    height: z.number().positive(),
+  }),
+  natureOfTransaction: z.enum(natureOfTransactionValues),
+  iossNumber: z.string().regex(/^IM\d{10}$/, "must be IM followed by 10 digits"),
+  vatOnEcommerce: z.string().regex(/^\d{7}$/, "must be 7 digits"),
+  eventGroups: z.array(z.enum(EVENT_NAMES)).min(1),
+}
+
+export const ServiceOptionsSchema = z.object({
+  /** Carrier service code, e.g. SERVICEPAKKE, PA_DOREN, 3584, 9300. */
+  code: optionRules.serviceCode,
+  /**
+   * Whether shoppers are offered the service. A switched-off service keeps its settings (orders
+   * placed with it are still booked with them) but is no longer listed, quoted or priced.
+   */
+  offered: z.boolean().default(true),
+  /** Name shown to shoppers and in the admin; defaults to the carrier's display name or the code. */
+  name: optionRules.serviceName.optional(),
+  /** Agreement (net) price or list price; net needs a customer number the credentials may use. */
+  priceSource: optionRules.priceSource.default("net"),
+  /** Price (major units) used when the carrier is slow, failing or offers nothing for the parcel. */
+  fallbackPrice: optionRules.money.optional(),
+  /** Local markup in the carrier's priceAdjustments syntax, e.g. "p10p" (+10 %) or "m20" (-20). */
+  markup: optionRules.markup.optional(),
   /** Cart subtotal (major units) from which this service is free. */
-  freeShippingThreshold: money.optional(),
+  freeShippingThreshold: optionRules.money.optional(),
   /** Whether the shopper must choose a pickup point; defaults from the service code. */
   requiresPickupPoint: z.boolean().optional(),
   /** A return service (booked by createReturnFulfillment). */
   isReturn: z.boolean().default(false),
   /** Return service booked together with the outgoing shipment (free return), e.g. 9300. */
-  returnService: z.string().min(1).optional(),
+  returnService: optionRules.serviceCode.optional(),
   /** Ask for QR codes on return labels where the carrier allows it. */
   qrCodes: z.boolean().default(false),
   /** Additional services switched on for this service (EVARSLING, SIMPLE_DELIVERY, 1081, ...). */
-  additionalServices: z.array(z.string().min(1)).default([]),
+  additionalServices: optionRules.additionalServices.default([]),
   /** Customer number for this service when it differs from the default one. */
-  customerNumber: z.string().min(1).max(35).optional(),
-})
-
-const dimensions = z.object({
-  length: z.number().positive(),
-  width: z.number().positive(),
-  height: z.number().positive(),
+  customerNumber: optionRules.customerNumber.optional(),
 })
 
 export const NordicParcelOptionsSchema = z.object({
   baseUrl: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }),
   apiUid: z.string().min(1, "is required"),
   apiKey: z.string().min(1, "is required"),
-  customerNumber: z.string().min(1).max(35).optional(),
+  customerNumber: optionRules.customerNumber.optional(),
   testMode: z.boolean().default(false),
   pricesIncludeVat: z.boolean().default(true),
   services: z
     .array(ServiceOptionsSchema)
     .default([
-      { code: "SERVICEPAKKE", priceSource: "net", isReturn: false, qrCodes: false, additionalServices: ["EVARSLING"] },
-      { code: "PA_DOREN", priceSource: "net", isReturn: false, qrCodes: false, additionalServices: ["EVARSLING"] },
-      { code: "3584", priceSource: "net", isReturn: false, qrCodes: false, additionalServices: [] },
-      { code: "9300", priceSource: "net", isReturn: true, qrCodes: true, additionalServices: [] },
+      { code: "SERVICEPAKKE", offered: true, priceSource: "net", isReturn: false, qrCodes: false, additionalServices: ["EVARSLING"] },
+      { code: "PA_DOREN", offered: true, priceSource: "net", isReturn: false, qrCodes: false, additionalServices: ["EVARSLING"] },
+      { code: "3584", offered: true, priceSource: "net", isReturn: false, qrCodes: false, additionalServices: [] },
+      { code: "9300", offered: true, priceSource: "net", isReturn: true, qrCodes: true, additionalServices: [] },
     ]),
   timeouts: z
     .object({
@@ -116,25 +141,25 @@ export const NordicParcelOptionsSchema = z.object({
   packaging: z
     .object({
       /** Unit of variant.weight in this store. */
-      weightUnit: z.enum(["g", "kg", "lb", "oz"]).default("g"),
+      weightUnit: optionRules.weightUnit.default("g"),
       /** Unit of variant.length/width/height in this store. */
-      dimensionUnit: z.enum(["mm", "cm", "m", "in"]).default("cm"),
+      dimensionUnit: optionRules.dimensionUnit.default("cm"),
       /** Weight (weightUnit) assumed for a variant without one. */
-      defaultItemWeight: z.number().nonnegative().default(500),
+      defaultItemWeight: optionRules.weight.default(500),
       /** Dimensions (dimensionUnit) assumed for a variant without them; none means "unknown". */
-      defaultItemDimensions: dimensions.optional(),
+      defaultItemDimensions: optionRules.dimensions.optional(),
       /** Weight (weightUnit) of the packaging added to every package. */
-      packagingWeight: z.number().nonnegative().default(0),
+      packagingWeight: optionRules.weight.default(0),
     })
     .prefault({}),
   customs: z
     .object({
       /** Nature of the export transactions (booking.md customs). */
-      natureOfTransaction: z.enum(natureOfTransactionValues).default("SALE_OF_GOODS"),
+      natureOfTransaction: optionRules.natureOfTransaction.default("SALE_OF_GOODS"),
       /** EU IOSS number for exports: IM followed by 10 digits. */
-      iossNumber: z.string().regex(/^IM\d{10}$/, "must be IM followed by 10 digits").optional(),
+      iossNumber: optionRules.iossNumber.optional(),
       /** Norwegian VOEC number (7 digits): with it, imports to Norway carry a customs declaration. */
-      vatOnEcommerce: z.string().regex(/^\d{7}$/, "must be 7 digits").optional(),
+      vatOnEcommerce: optionRules.vatOnEcommerce.optional(),
     })
     .prefault({}),
   webhooks: z
@@ -144,7 +169,7 @@ export const NordicParcelOptionsSchema = z.object({
       /** Shared secret the carrier sends back in `headerName` with every callback. */
       secret: z.string().min(16, "must be at least 16 characters").optional(),
       headerName: z.string().min(1).default("X-Nordic-Parcel-Secret"),
-      eventGroups: z.array(z.enum(EVENT_NAMES)).min(1).default([...DEFAULT_EVENT_GROUPS]),
+      eventGroups: optionRules.eventGroups.default([...DEFAULT_EVENT_GROUPS]),
       /** Subscribe every booked consignment to the event groups. */
       autoSubscribe: z.boolean().default(true),
     })
@@ -164,13 +189,9 @@ export function parseOptions(raw: unknown): NordicParcelOptions {
   if (result.success) {
     return result.data
   }
-  const problems = result.error.issues.map((issue) => {
-    const path = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")
-    return `${path.replace(/^\./, "") || "(root)"}: ${issue.message}`
-  })
   throw new MedusaError(
     MedusaError.Types.INVALID_DATA,
-    `medusa-plugin-nordic-parcel: invalid options — ${problems.join("; ")}`
+    `medusa-plugin-nordic-parcel: invalid options — ${describeIssues(result.error.issues).join("; ")}`
   )
 }
 
@@ -182,6 +203,7 @@ export function serviceOptionsFor(options: NordicParcelOptions, code: string): S
   return (
     options.services.find((s) => s.code === code) ?? {
       code,
+      offered: true,
       priceSource: "net",
       isReturn: false,
       qrCodes: false,

@@ -1,4 +1,5 @@
 import type { Dispatcher } from "undici"
+import type { CarrierError } from "./errors"
 
 /** The carrier's service families; every error names the one that failed. */
 export type CarrierService = "shipping" | "pickup" | "postal" | "booking" | "events"
@@ -31,6 +32,11 @@ export interface CarrierClientConfig {
   /** Dispatcher to use instead of the client set's own keep-alive `Agent` (tests); `close()` leaves it open. */
   dispatcher?: Dispatcher
   logger?: CarrierLogger
+  /**
+   * Called with every CarrierError a client method rejects with (after retries), e.g. to keep
+   * the latest failures for a status page. Must not throw; a throw is ignored.
+   */
+  onError?: (error: CarrierError) => void
 }
 
 /** Per-call overrides accepted as the last argument of every client method. */
@@ -50,7 +56,7 @@ const DEFAULT_EVENTS_TEST_CONCURRENCY = 10
 
 const silentLogger: CarrierLogger = { debug() {}, info() {}, warn() {}, error() {} }
 
-export type ResolvedCarrierConfig = Required<Omit<CarrierClientConfig, "clientUrl" | "dispatcher">> &
+export type ResolvedCarrierConfig = Required<Omit<CarrierClientConfig, "clientUrl" | "dispatcher" | "onError">> &
   Pick<CarrierClientConfig, "clientUrl" | "dispatcher">
 
 /** Checks the configuration once, at construction, so a bad value fails at boot rather than at checkout. */

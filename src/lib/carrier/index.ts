@@ -1,6 +1,7 @@
 import { Agent } from "undici"
 import { BookingClient } from "./booking-client"
 import { resolveCarrierConfig, type CarrierClientConfig } from "./config"
+import { observeCarrierErrors } from "./error-observer"
 import { EventsClient } from "./events-client"
 import { CarrierHttp } from "./http"
 import { LookupClient } from "./lookup-client"
@@ -26,10 +27,12 @@ export function createCarrierClients(config: CarrierClientConfig): CarrierClient
   const ownAgent = resolved.dispatcher ? undefined : new Agent({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS })
   const http = new CarrierHttp(resolved, resolved.dispatcher ?? ownAgent!)
   const limits = limitsForUser(resolved.baseUrl, resolved.apiUid, resolved, resolved.logger)
+  const { onError } = config
+  const observed = <T extends object>(client: T): T => (onError ? observeCarrierErrors(client, onError) : client)
   return {
-    lookup: new LookupClient(http, resolved.logger),
-    booking: new BookingClient(http, limits.booking),
-    events: new EventsClient(http, limits),
+    lookup: observed(new LookupClient(http, resolved.logger)),
+    booking: observed(new BookingClient(http, limits.booking)),
+    events: observed(new EventsClient(http, limits)),
     async close() {
       await ownAgent?.close()
     },
@@ -39,6 +42,7 @@ export function createCarrierClients(config: CarrierClientConfig): CarrierClient
 export { BookingClient, type LabelDocument } from "./booking-client"
 export type { CallOptions, CarrierClientConfig, CarrierLogger, CarrierService } from "./config"
 export { CarrierError, type CarrierErrorDetail, type CarrierErrorKind } from "./errors"
+export { CarrierErrorLog, type CarrierErrorEntry } from "./error-log"
 export { EventsClient, type TrackingSubscriptionsResult } from "./events-client"
 export { LookupClient } from "./lookup-client"
 export { fitsLocker, isProductAvailable, type ParcelDimensions } from "./lookup-rules"

@@ -15,6 +15,7 @@ export type ServicePrice = {
  * Prices one service for a cart (or order) the way checkout does: one shared carrier quote for the
  * cart state, then the service's price, else its fallback. Used by the provider's calculatePrice
  * and by the delivery-options route, so both show the same amount from the same quote.
+ * `options` are the options in force (the plugin options with the merchant's settings over them).
  */
 export async function priceService(
   quoter: CheckoutQuoter,
@@ -23,6 +24,10 @@ export async function priceService(
   context: PricingContext & { currency_code?: string | null },
   now = new Date()
 ): Promise<ServicePrice> {
+  // Switched off in the admin: no price, so Medusa no longer offers the option.
+  if (!service.offered) {
+    return {}
+  }
   const pricing = {
     pricesIncludeVat: options.pricesIncludeVat,
     itemsValue: itemsValue(context.items as { unit_price?: unknown; quantity?: unknown }[]),

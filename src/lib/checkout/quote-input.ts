@@ -59,9 +59,9 @@ export function directionOf(service: ServiceOptions): QuoteInput["direction"] {
   return service.isReturn || serviceInfo(service.code).isReturn ? "return" : "outbound"
 }
 
-/** Services priced together: every offered service of the same direction. */
+/** Services priced together: every offered service of the same direction (switched-off ones are not asked for). */
 export function servicesFor(options: NordicParcelOptions, direction: QuoteInput["direction"]): ServiceOptions[] {
-  return options.services.filter((s) => directionOf(s) === direction)
+  return options.services.filter((s) => s.offered && directionOf(s) === direction)
 }
 
 /**

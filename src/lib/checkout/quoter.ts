@@ -29,7 +29,13 @@ export class CheckoutQuoter {
   constructor(
     private readonly deps: {
       lookup: LookupClient
-      options: NordicParcelOptions
+      /**
+       * Connection options only. What is priced (services, customer numbers, parcel) comes with
+       * each QuoteInput, built from the options in force, and is part of the cache key: a changed
+       * setting that changes the carrier's answer makes a new quote, and one that does not (markup,
+       * fallback price, price source) is applied to the cached answer, never hidden by it.
+       */
+      options: Pick<NordicParcelOptions, "baseUrl" | "timeouts" | "cache">
       logger: Pick<Logger, "warn">
       caching?: ICachingModuleService
     }

@@ -1,14 +1,33 @@
 import type { ICachingModuleService } from "@medusajs/framework/types"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import type { Context } from "@medusajs/framework/types"
-import { generateEntityId, InjectManager, MedusaContext, MedusaService, Modules } from "@medusajs/framework/utils"
+import {
+  generateEntityId,
+  InjectManager,
+  InjectTransactionManager,
+  MedusaContext,
+  MedusaService,
+  Modules,
+} from "@medusajs/framework/utils"
 import { resolveOptional } from "../../lib/resolve-optional"
-import { CarrierError, createCarrierClients, type CarrierClients } from "../../lib/carrier"
+import {
+  CarrierError,
+  CarrierErrorLog,
+  createCarrierClients,
+  type CarrierClients,
+  type CarrierErrorEntry,
+} from "../../lib/carrier"
 import { MicroBatcher } from "../../lib/batch/micro-batcher"
 import { CheckoutQuoter } from "../../lib/checkout/quoter"
 import { parseOptions, type NordicParcelOptions } from "../../lib/options"
+import { effectiveOptions } from "../../lib/settings/apply-settings"
+import { RefreshingValue } from "../../lib/settings/refreshing-value"
+import { applySettingsPatch } from "../../lib/settings/settings-patch"
+import { MerchantSettingsSchema, parseSettingsPatch, type MerchantSettingsPatch } from "../../lib/settings/settings-schema"
+import { settingsStateOf, type SettingsRecord, type SettingsState } from "../../lib/settings/settings-state"
 import { trackingSubscriptionFor } from "../../lib/tracking/subscription-request"
 import { Shipment } from "./models/shipment"
+import { StoredSettings } from "./models/stored-settings"
 import { Subscription } from "./models/subscription"
 import { TrackingEvent } from "./models/tracking-event"
 
@@ -30,12 +49,22 @@ type ModuleCradle = Record<string, unknown> & {
   logger: { debug(m: string): void; info(m: string): void; warn(m: string): void; error(m: string): void }
 }
 
+/** Settings are store-wide: one row, under a fixed id. */
+const SETTINGS_ID = "npset_store"
+
 /**
- * The plugin's data module. Besides its tables it holds the validated plugin options and the
- * carrier clients: Medusa passes plugin options to neither routes, subscribers nor jobs, so they
- * reach the carrier through this module.
+ * How old the settings an instance serves may get before it reads them again, i.e. how long an
+ * instance that did not make a change takes to apply it. One indexed single-row read per instance
+ * per period: nothing next to a checkout.
  */
-class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent, Subscription }) {
+const SETTINGS_MAX_AGE_MS = 5_000
+
+/**
+ * The plugin's data module. Besides its tables it holds the validated plugin options, the
+ * merchant's settings over them, and the carrier clients: Medusa passes plugin options to neither
+ * routes, subscribers nor jobs, so they reach the carrier through this module.
+ */
+class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent, Subscription, StoredSettings }) {
   protected readonly options_: NordicParcelOptions
   protected readonly cradle_: ModuleCradle
   private carrier_?: CarrierClients
@@ -43,16 +72,111 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   private readonly trackingEvents_ = new MicroBatcher<TrackingEventInput, RecordedTrackingEvent>((events) =>
     this.insertTrackingEvents(events)
   )
+  private readonly settings_: RefreshingValue<SettingsState>
+  private readonly carrierErrors_ = new CarrierErrorLog()
+  private reportedProblem_: string | null = null
 
   constructor(cradle: ModuleCradle, options: unknown) {
     // eslint-disable-next-line prefer-rest-params
     super(...arguments)
     this.cradle_ = cradle
     this.options_ = parseOptions(options)
+    this.settings_ = new RefreshingValue({
+      load: () => this.loadSettings(),
+      maxAgeMs: SETTINGS_MAX_AGE_MS,
+      // Checkout must price even when the settings table cannot be read (e.g. migrations not run).
+      fallback: (error) => ({
+        ...settingsStateOf(this.options_, undefined),
+        problem: `settings could not be read: ${(error as Error).message}`,
+      }),
+      onError: (error) =>
+        this.cradle_.logger.warn(`nordic-parcel: settings could not be read, the last known apply: ${(error as Error).message}`),
+    })
   }
 
+  /** The plugin options as configured in medusa-config: the defaults of the merchant's settings. */
   getOptions(): NordicParcelOptions {
     return this.options_
+  }
+
+  /**
+   * The options in force: the plugin options with the merchant's settings over them. Read on
+   * every price calculation, so it comes from memory (refreshed from the database every few
+   * seconds, at once after a change made on this instance). Never throws: if the settings
+   * cannot be read at all, the configured options apply.
+   */
+  async getEffectiveOptions(): Promise<NordicParcelOptions> {
+    return (await this.settings_.get()).effective
+  }
+
+  /** The stored settings and the options they produce, read from the database now (admin). */
+  async getSettings(): Promise<SettingsState> {
+    return this.settings_.refresh()
+  }
+
+  /**
+   * Applies a change from the admin (partial; null drops a setting) and returns the new state. The
+   * change is validated like the options (an INVALID_DATA error naming the field), merged into
+   * the stored settings under a row lock, so two admins saving at once both keep their change, and
+   * applies to this instance's next quote or booking at once.
+   */
+  async updateSettings(patch: unknown, actorId: string | null = null): Promise<SettingsState> {
+    const change = parseSettingsPatch(patch)
+    const state = await this.writeSettings(change, actorId)
+    this.settings_.set(state)
+    return state
+  }
+
+  @InjectManager()
+  protected async loadSettings(@MedusaContext() sharedContext: Context = {}): Promise<SettingsState> {
+    const [row] = await this.listStoredSettings({ id: SETTINGS_ID }, { take: 1 }, sharedContext)
+    const state = settingsStateOf(this.options_, row as SettingsRecord | undefined)
+    // Once per problem, not on every refresh.
+    if (state.problem && state.problem !== this.reportedProblem_) {
+      this.cradle_.logger.error(`nordic-parcel: ${state.problem}; the plugin options apply until the settings are saved again`)
+    }
+    this.reportedProblem_ = state.problem
+    return state
+  }
+
+  @InjectTransactionManager()
+  protected async writeSettings(
+    change: MerchantSettingsPatch,
+    actorId: string | null,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<SettingsState> {
+    const manager = sharedContext.transactionManager as SqlEntityManager
+    await manager.execute(
+      `insert into nordic_parcel_settings (id, "values", version) values (?, '{}'::jsonb, 0) on conflict (id) do nothing`,
+      [SETTINGS_ID]
+    )
+    const [locked]: { values: unknown }[] = await manager.execute(
+      `select "values" from nordic_parcel_settings where id = ? for update`,
+      [SETTINGS_ID]
+    )
+    // Stored settings a newer plugin refuses are replaced rather than kept failing every change.
+    const stored = MerchantSettingsSchema.safeParse(locked?.values ?? {})
+    const next = applySettingsPatch(stored.success ? stored.data : {}, change)
+    // Each value passed its own rule; this checks the combination with the options.
+    effectiveOptions(this.options_, next)
+    const [row]: SettingsRecord[] = await manager.execute(
+      `update nordic_parcel_settings
+         set "values" = ?::jsonb, version = version + 1, updated_by = ?, updated_at = now(), deleted_at = null
+       where id = ?
+       returning "values", version, updated_at, updated_by`,
+      [JSON.stringify(next), actorId, SETTINGS_ID]
+    )
+    return settingsStateOf(this.options_, row)
+  }
+
+  /** A carrier failure met anywhere in the plugin (the provider reports its own here too). */
+  recordCarrierError(error: CarrierError): void {
+    this.carrierErrors_.record(error)
+  }
+
+  /** The latest carrier failures of this instance, newest first (status page). */
+  listCarrierErrors(): CarrierErrorEntry[] {
+    return this.carrierErrors_.list()
   }
 
   /** The carrier clients, built on first use (one keep-alive pool per process). */
@@ -63,11 +187,16 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
       apiKey: this.options_.apiKey,
       timeoutMs: this.options_.timeouts.requestMs,
       logger: this.cradle_.logger,
+      onError: (error) => this.recordCarrierError(error),
     })
     return this.carrier_
   }
 
-  /** Checkout quotes, sharing the process-wide and caching-module caches with the provider. */
+  /**
+   * Checkout quotes, sharing the process-wide and caching-module caches with the provider. The
+   * quoter reads only connection options (address, time-outs, caches); what is priced comes with
+   * each QuoteInput, built from the effective options.
+   */
   quoter(): CheckoutQuoter {
     const cradle = this.cradle_
     this.quoter_ ??= new CheckoutQuoter({
@@ -141,7 +270,7 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
    * store cannot receive callbacks (no public URL or secret, or automatic subscriptions off).
    */
   async subscribeTracking(trackingId: string): Promise<boolean> {
-    const request = trackingSubscriptionFor(trackingId, this.options_.webhooks)
+    const request = trackingSubscriptionFor(trackingId, (await this.getEffectiveOptions()).webhooks)
     if (!request) {
       return false
     }

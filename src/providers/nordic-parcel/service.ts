@@ -37,6 +37,7 @@ import { toFulfillmentOption } from "./fulfillment-options"
 import { resolveBookingDependencies, type BookingDependencies } from "./booking-dependencies"
 import { itemsOfFulfillment } from "./fulfillment-items"
 import { PROVIDER_IDENTIFIER } from "./provider-id"
+import { optionsInForce, reportCarrierError } from "./plugin-module"
 import { bookOnce } from "./shipment-booker"
 
 type InjectedDependencies = {
@@ -73,6 +74,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       apiKey: this.options_.apiKey,
       timeoutMs: this.options_.timeouts.requestMs,
       logger: cradle.logger,
+      onError: (error) => reportCarrierError(cradle, error),
     })
     this.quoter_ = new CheckoutQuoter({
       lookup: this.carrier_.lookup,
@@ -86,13 +88,25 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
   }
 
   /**
-   * The services the merchant configured, then the other services of the customer numbers the
-   * credentials may book with (the booking service's customer list), so the admin can offer a
-   * service without a restart. Without the list (carrier down), the configured ones.
+   * The credentials, carrier address and time-outs come from the provider's own options; everything
+   * a merchant may change in the admin comes from the options in force (plugin-module.ts), read
+   * per call so a saved setting applies to the next quote or booking without a restart.
+   */
+  private options(): Promise<NordicParcelOptions> {
+    return optionsInForce(this.cradle_, this.options_)
+  }
+
+  /**
+   * The services the merchant offers (configured or added in the admin), then the other services
+   * of the customer numbers the credentials may book with (the booking service's customer list),
+   * so the admin can offer a service without a restart. Without the list (carrier down), the
+   * offered ones. A service switched off in the admin is left out of both.
    */
   async getFulfillmentOptions(): Promise<FulfillmentOption[]> {
-    const configured = this.options_.services.map(toFulfillmentOption)
-    const offered = new Set(configured.map((option) => option.service_code))
+    const options = await this.options()
+    const configured = options.services.filter((service) => service.offered).map(toFulfillmentOption)
+    // Switched-off services count as known, so the customer list does not bring them back.
+    const known = new Set(options.services.map((service) => service.code))
     let customers: BookingCustomer[] = []
     try {
       customers = await this.carrier_.booking.listCustomers()
@@ -101,9 +115,9 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     }
     const fromCustomers = customers.flatMap((customer) =>
       customer.products
-        .filter((code) => !offered.has(code) && offered.add(code))
+        .filter((code) => !known.has(code) && known.add(code))
         .map((code) => ({
-          ...toFulfillmentOption(serviceOptionsFor(this.options_, code)),
+          ...toFulfillmentOption(serviceOptionsFor(options, code)),
           customer_number: shortCustomerNumber(customer.customerNumber),
         }))
     )
@@ -132,17 +146,18 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     context: CalculateShippingOptionPriceDTO["context"]
   ): Promise<CalculatedShippingOptionPrice> {
     let amount: ShippingAmount | undefined
+    const options = await this.options()
     try {
-      const service = this.serviceFor(optionData as Record<string, unknown>)
+      const service = this.serviceFor(options, optionData as Record<string, unknown>)
       const pricingContext = await this.withOrderAddress(context as PricingContext & { id?: string })
-      ;({ amount } = await priceService(this.quoter_, this.options_, service, pricingContext))
+      ;({ amount } = await priceService(this.quoter_, options, service, pricingContext))
     } catch (error) {
       this.logger_.warn(`nordic-parcel: shipping price not calculated: ${(error as Error).message}`)
     }
     return {
       // Undefined hides the option: Medusa drops a method without a price instead of failing the cart.
       calculated_amount: amount?.amount as number,
-      is_calculated_price_tax_inclusive: amount?.taxInclusive ?? this.options_.pricesIncludeVat,
+      is_calculated_price_tax_inclusive: amount?.taxInclusive ?? options.pricesIncludeVat,
     }
   }
 
@@ -156,9 +171,11 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     data: Record<string, unknown>,
     context: ValidateFulfillmentDataContext
   ): Promise<Record<string, unknown>> {
-    const service = this.serviceFor(optionData as Record<string, unknown>)
+    const options = await this.options()
+    const service = this.serviceFor(options, optionData as Record<string, unknown>)
     const pricingContext = context as unknown as PricingContext
-    const quoteInput = quoteInputFromContext(pricingContext, this.options_, directionOf(service), new Date())
+    // Built from the same options as calculatePrice's, so it finds the quote the shopper was shown.
+    const quoteInput = quoteInputFromContext(pricingContext, options, directionOf(service), new Date())
     const cached = quoteInput.ok ? await this.quoter_.peek(quoteInput.input) : undefined
     const quoted = cached?.services[service.code]
     const deliveryDate = quoted?.available ? quoted.deliveryDate : undefined
@@ -195,12 +212,13 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     if (!order?.id || !fulfillment.id || !fulfillment.location_id) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "nordic-parcel: a booking needs the order, the fulfillment and its stock location")
     }
+    const options = await this.options()
     const optionData = await this.shippingOptionData(deps, fulfillment.shipping_option_id)
-    const service = this.serviceFor({ ...optionData, ...data })
+    const service = this.serviceFor(options, { ...optionData, ...data })
     const orderLabel = `order #${order.display_id ?? order.id}`
     const stockLocation = await this.stockLocation(deps, fulfillment.location_id)
     const bookingItems = itemsOfFulfillment(items, order)
-    const parcel = packParcel(bookingItems, this.options_.packaging)
+    const parcel = packParcel(bookingItems, options.packaging)
     const deliveryAddress = (fulfillment.delivery_address ?? order.shipping_address ?? {}) as DeliveryAddressInput
 
     // The pickup point was checked when the shopper chose it; the carrier must confirm it again now.
@@ -221,14 +239,14 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       pickupPoint = chosen.pickup_point
     }
 
-    const customerNumber = shortCustomerNumber(service.customerNumber ?? this.options_.customerNumber ?? "")
+    const customerNumber = shortCustomerNumber(service.customerNumber ?? options.customerNumber ?? "")
     const built = toBookingRequest({
       kind: "outbound",
       fulfillmentId: fulfillment.id,
       orderDisplayId: order.display_id ?? order.id,
       service,
       customerNumber,
-      testMode: this.options_.testMode,
+      testMode: options.testMode,
       shippingDateTime: new Date(),
       stockLocation,
       deliveryAddress,
@@ -236,8 +254,8 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       pickupPoint: pickupPoint ? { id: pickupPoint.id, country_code: pickupPoint.country_code } : null,
       items: bookingItems,
       currencyCode: order.currency_code ?? "nok",
-      packaging: this.options_.packaging,
-      customs: this.options_.customs,
+      packaging: options.packaging,
+      customs: options.customs,
     })
     if (!built.ok) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `Cannot book ${orderLabel}: ${built.problems.map((p) => p.message).join("; ")}`)
@@ -254,7 +272,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
         serviceCode: service.code,
         returnServiceCode: built.request.consignments[0].returnProduct?.id,
         customerNumber,
-        test: this.options_.testMode,
+        test: options.testMode,
         pickupPoint,
         request: built.request,
         rebook,
@@ -297,26 +315,27 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
   async createReturnFulfillment(fulfillment: Record<string, unknown>): Promise<CreateFulfillmentResult> {
     const deps = resolveBookingDependencies(this.cradle_)
     const returnFulfillment = fulfillment as unknown as ReturnFulfillment
-    const service = this.serviceFor(returnFulfillment.shipping_option?.data ?? {})
+    const options = await this.options()
+    const service = this.serviceFor(options, returnFulfillment.shipping_option?.data ?? {})
     const order = await this.orderOfItems(deps, returnFulfillment.items.map((i) => i.line_item_id))
     const orderLabel = `the return of order #${order.display_id ?? order.id}`
     const stockLocation = await this.stockLocation(deps, returnFulfillment.location_id)
-    const customerNumber = shortCustomerNumber(service.customerNumber ?? this.options_.customerNumber ?? "")
+    const customerNumber = shortCustomerNumber(service.customerNumber ?? options.customerNumber ?? "")
     const built = toBookingRequest({
       kind: "return",
       fulfillmentId: returnFulfillment.id,
       orderDisplayId: order.display_id ?? order.id,
       service,
       customerNumber,
-      testMode: this.options_.testMode,
+      testMode: options.testMode,
       shippingDateTime: new Date(),
       stockLocation,
       deliveryAddress: (order.shipping_address ?? {}) as DeliveryAddressInput,
       customerEmail: customerEmailOf(order),
       items: itemsOfFulfillment(returnFulfillment.items, order),
       currencyCode: order.currency_code ?? "nok",
-      packaging: this.options_.packaging,
-      customs: this.options_.customs,
+      packaging: options.packaging,
+      customs: options.customs,
     })
     if (!built.ok) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `Cannot book ${orderLabel}: ${built.problems.map((p) => p.message).join("; ")}`)
@@ -331,7 +350,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
         kind: "return",
         serviceCode: service.code,
         customerNumber,
-        test: this.options_.testMode,
+        test: options.testMode,
         request: built.request,
         rebook: false,
       }
@@ -409,8 +428,8 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
   }
 
   /** The merchant's settings of the option's service (data.service_code, set when the option was made). */
-  private serviceFor(optionData: Record<string, unknown> | undefined): ServiceOptions {
-    const service = serviceForOptionData(this.options_, optionData)
+  private serviceFor(options: NordicParcelOptions, optionData: Record<string, unknown> | undefined): ServiceOptions {
+    const service = serviceForOptionData(options, optionData)
     if (!service) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "shipping option data.service_code is missing")
     }

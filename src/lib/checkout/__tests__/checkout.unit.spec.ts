@@ -195,6 +195,7 @@ describe("amountFromQuote", () => {
   const quote = toServiceQuote(product()) as Extract<ReturnType<typeof toServiceQuote>, { available: true }>
   const service = (overrides: Partial<ServiceOptions> = {}): ServiceOptions => ({
     code: "PA_DOREN",
+    offered: true,
     priceSource: "net",
     isReturn: false,
     qrCodes: false,
@@ -226,7 +227,7 @@ describe("amountFromQuote", () => {
 })
 
 describe("fallbackAmount", () => {
-  const svc: ServiceOptions = { code: "PA_DOREN", priceSource: "net", isReturn: false, qrCodes: false, additionalServices: [] }
+  const svc: ServiceOptions = { code: "PA_DOREN", offered: true, priceSource: "net", isReturn: false, qrCodes: false, additionalServices: [] }
   it.each([
     ["no fallback configured: the option is hidden", svc, undefined],
     ["the configured fallback", { ...svc, fallbackPrice: 99 }, 99],

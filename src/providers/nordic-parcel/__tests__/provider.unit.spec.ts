@@ -1,4 +1,6 @@
 import { startSandbox, type Sandbox } from "../../../../sandbox"
+import type { CarrierError } from "../../../lib/carrier"
+import { parseOptions } from "../../../lib/options"
 import { NordicParcelProviderService } from "../service"
 
 /**
@@ -88,5 +90,52 @@ describe("NordicParcelProviderService", () => {
     } finally {
       sandbox.clearFaults()
     }
+  })
+
+  describe("with the plugin's module visible (fulfillment module dependencies)", () => {
+    /** The module as the provider's cradle shows it: the options in force and the status log. */
+    function withModule(settings: Record<string, unknown>) {
+      const recorded: CarrierError[] = []
+      const effective = parseOptions({
+        baseUrl: sandbox.url,
+        ...sandbox.credentials,
+        customerNumber: "5",
+        services: [{ code: "PA_DOREN", fallbackPrice: 149 }, { code: "9300", isReturn: true }],
+        ...settings,
+      })
+      const module = { getEffectiveOptions: async () => effective, recordCarrierError: (e: CarrierError) => recorded.push(e) }
+      const own = { baseUrl: sandbox.url, ...sandbox.credentials, customerNumber: "5", services: [{ code: "PA_DOREN" }] }
+      return { provider: new NordicParcelProviderService({ logger, nordic_parcel: module } as never, own), recorded }
+    }
+
+    it("lists and prices from the module's options in force, not its own", async () => {
+      const { provider: withSettings } = withModule({
+        services: [
+          { code: "PA_DOREN", offered: false, fallbackPrice: 149 },
+          { code: "9300", isReturn: true },
+        ],
+      })
+      const codes = (await withSettings.getFulfillmentOptions()).map((o) => o.service_code)
+      expect(codes).toContain("9300")
+      expect(codes).not.toContain("PA_DOREN")
+      const price = await withSettings.calculatePrice({ service_code: "PA_DOREN" }, {} as never, order as never)
+      expect(price.calculated_amount).toBeUndefined()
+    })
+
+    it("reports its carrier failures to the module's status log", async () => {
+      const { provider: withLog, recorded } = withModule({ timeouts: { quoteMs: 1000 } })
+      sandbox.fault("shipping", { kind: "status", status: 503 })
+      try {
+        const price = await withLog.calculatePrice(
+          { service_code: "PA_DOREN" },
+          {} as never,
+          { ...order, shipping_address: { country_code: "NO", postal_code: "9008" } } as never
+        )
+        expect(price.calculated_amount).toBe(149)
+      } finally {
+        sandbox.clearFaults()
+      }
+      expect(recorded.map((e) => [e.operation, e.status])).toEqual([["shipping.products", 503]])
+    })
   })
 })

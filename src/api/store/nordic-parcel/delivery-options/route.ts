@@ -27,10 +27,14 @@ export async function GET(req: MedusaRequest<unknown, StoreDeliveryOptionsQuery>
   const { cart_id } = req.validatedQuery as StoreDeliveryOptionsQuery
   const cart = await loadCartForShipping(req.scope, cart_id)
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  const options = nordicParcel.getOptions()
+  const options = await nordicParcel.getEffectiveOptions()
   const { result } = await listShippingOptionsForCartWorkflow(req.scope).run({ input: { cart_id, is_return: false } })
+  // A service switched off in the admin is not offered, even where a shipping option still names it.
   const carrierOptions = (result as CartShippingOption[]).filter(
-    (option) => option.provider_id === PROVIDER_ID && typeof option.data?.service_code === "string"
+    (option) =>
+      option.provider_id === PROVIDER_ID &&
+      typeof option.data?.service_code === "string" &&
+      serviceForOptionData(options, option.data)?.offered
   )
 
   const delivery_options = await Promise.all(
@@ -53,7 +57,8 @@ export async function GET(req: MedusaRequest<unknown, StoreDeliveryOptionsQuery>
         expected_delivery_date: quoted?.deliveryDate ?? null,
         working_days: quoted?.workingDays ?? null,
         display: {
-          name: quoted?.display.name ?? service.name ?? serviceInfo(code).name,
+          // The merchant's name for the service (options or admin settings) wins over the carrier's.
+          name: service.name ?? quoted?.display.name ?? serviceInfo(code).name,
           description: quoted?.display.description ?? null,
           help_text: quoted?.display.helpText ?? null,
           delivery_message: quoted?.deliveryMessage ?? null,

@@ -19,7 +19,7 @@ const listings = new TtlCache<PickupPoint[]>()
 export async function GET(req: MedusaRequest<unknown, StorePickupPointsQuery>, res: MedusaResponse) {
   const query = req.validatedQuery as StorePickupPointsQuery
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  const options = nordicParcel.getOptions()
+  const options = await nordicParcel.getEffectiveOptions()
   const cart = query.cart_id ? await loadCartForShipping(req.scope, query.cart_id) : undefined
   // Ask for more when lockers may be filtered out, so `limit` points usually remain.
   const numberOfResponses = cart ? Math.min(50, query.limit * 2) : query.limit

@@ -1,0 +1,40 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { NordicParcelOptions } from "../../../../lib/options"
+import type { SettingsState } from "../../../../lib/settings/settings-state"
+import { credentialsView, settingsView } from "../../../../lib/settings/settings-view"
+import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
+import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
+
+/**
+ * GET /admin/nordic-parcel/settings: what the merchant changed (`settings`), the plugin options
+ * it falls back to (`defaults`) and what is in force (`effective`), the last two in the settings'
+ * own shape. The credentials and the webhook secret appear only as "set or not".
+ */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  res.json(settingsAnswer(nordicParcel.getOptions(), await nordicParcel.getSettings()))
+}
+
+/**
+ * POST /admin/nordic-parcel/settings: a partial change (null returns a setting to its default),
+ * validated like the options: 400 naming the field, e.g. `services[PA_DOREN].markup`. The next
+ * quote and booking use it; other instances within a few seconds.
+ */
+export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  const state = await nordicParcel.updateSettings(req.body, req.auth_context.actor_id)
+  res.json(settingsAnswer(nordicParcel.getOptions(), state))
+}
+
+function settingsAnswer(config: NordicParcelOptions, state: SettingsState) {
+  return {
+    settings: state.settings,
+    defaults: settingsView(config),
+    effective: settingsView(state.effective),
+    credentials: credentialsView(config),
+    version: state.version,
+    updated_at: state.updatedAt?.toISOString() ?? null,
+    updated_by: state.updatedBy,
+    problem: state.problem,
+  }
+}

@@ -1,0 +1,41 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { CarrierError } from "../../../../lib/carrier"
+import { statusView, type CustomerListOutcome } from "../../../../lib/status/status-view"
+import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
+import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
+
+/**
+ * GET /admin/nordic-parcel/status: are the credentials accepted (one call to the booking service's
+ * customer list), test mode, carrier address, webhook set-up and the last callback received,
+ * customer numbers and their services, and the latest carrier failures of this instance.
+ */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  const [settings, customerList, [lastEvent]] = await Promise.all([
+    nordicParcel.getSettings(),
+    nordicParcel
+      .carrier()
+      .booking.listCustomers()
+      .then(
+        (customers): CustomerListOutcome => ({ ok: true, customers }),
+        (error: unknown): CustomerListOutcome => {
+          if (error instanceof CarrierError) {
+            return { ok: false, error }
+          }
+          throw error
+        }
+      ),
+    nordicParcel.listTrackingEvents({}, { take: 1, order: { created_at: "DESC" }, select: ["created_at"] }),
+  ])
+  res.json(
+    statusView({
+      config: nordicParcel.getOptions(),
+      effective: settings.effective,
+      customerList,
+      lastEventAt: lastEvent?.created_at ? new Date(lastEvent.created_at) : null,
+      // Read after the customer list, so a failure of this very check is in it.
+      carrierErrors: nordicParcel.listCarrierErrors(),
+      settings,
+    })
+  )
+}

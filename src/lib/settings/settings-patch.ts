@@ -1,0 +1,65 @@
+import type { MerchantSettings, MerchantSettingsPatch } from "./settings-schema"
+
+type Values = Record<string, unknown>
+
+/**
+ * The stored settings after a change from the admin. A value sets the setting, null drops it
+ * (the option applies again), absent leaves it. Groups and services change field by field; lists
+ * and dimensions are values, replaced whole. Whatever ends up empty is dropped, so the stored
+ * settings hold exactly what differs from "use the options".
+ */
+export function applySettingsPatch(stored: MerchantSettings, patch: MerchantSettingsPatch): MerchantSettings {
+  const { services, packaging, customs, tracking, ...general } = patch
+  const next: Values = patchValues(withoutGroups(stored), general)
+  setOrDrop(next, "packaging", patchGroup(stored.packaging, packaging))
+  setOrDrop(next, "customs", patchGroup(stored.customs, customs))
+  setOrDrop(next, "tracking", patchGroup(stored.tracking, tracking))
+  setOrDrop(next, "services", patchServices(stored.services, services))
+  return next as MerchantSettings
+}
+
+function withoutGroups(stored: MerchantSettings): Values {
+  const { services: _s, packaging: _p, customs: _c, tracking: _t, ...general } = stored
+  return general
+}
+
+function patchServices(
+  stored: MerchantSettings["services"],
+  patch: MerchantSettingsPatch["services"]
+): Record<string, Values> | undefined {
+  if (patch === null) {
+    return undefined
+  }
+  const next: Record<string, Values> = { ...(stored ?? {}) }
+  for (const [code, change] of Object.entries(patch ?? {})) {
+    setOrDrop(next, code, change === null ? undefined : patchValues(next[code] ?? {}, change))
+  }
+  return next
+}
+
+function patchGroup(stored: Values | undefined, patch: Values | null | undefined): Values | undefined {
+  if (patch === null) {
+    return undefined
+  }
+  return patchValues(stored ?? {}, patch ?? {})
+}
+
+function patchValues(stored: Values, patch: Values): Values {
+  const next = { ...stored }
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) {
+      delete next[key]
+    } else if (value !== undefined) {
+      next[key] = value
+    }
+  }
+  return next
+}
+
+function setOrDrop(target: Values, key: string, value: Values | undefined): void {
+  if (value === undefined || Object.keys(value).length === 0) {
+    delete target[key]
+  } else {
+    target[key] = value
+  }
+}

@@ -1,0 +1,125 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "@medusajs/framework/zod"
+import { optionRules } from "../options"
+import { describeIssues } from "../validation-issues"
+
+/**
+ * Merchant settings: the part of the plugin options a merchant changes in the admin, in the admin
+ * API's snake_case (CONTRACT.md). Each value keeps the rule of the option it overrides
+ * (`optionRules`), so the admin refuses what medusa-config refuses, with the same message.
+ * Credentials, the carrier address, the webhook URL and secret, time-outs and caches are not
+ * settings: they belong to whoever deploys the store, and stay in medusa-config.
+ */
+
+const serviceShape = {
+  offered: z.boolean(),
+  name: optionRules.serviceName,
+  price_source: optionRules.priceSource,
+  fallback_price: optionRules.money,
+  markup: optionRules.markup,
+  free_shipping_threshold: optionRules.money,
+  requires_pickup_point: z.boolean(),
+  is_return: z.boolean(),
+  return_service: optionRules.serviceCode,
+  qr_codes: z.boolean(),
+  additional_services: optionRules.additionalServices,
+  customer_number: optionRules.customerNumber,
+}
+
+const packagingShape = {
+  weight_unit: optionRules.weightUnit,
+  dimension_unit: optionRules.dimensionUnit,
+  default_item_weight: optionRules.weight,
+  default_item_dimensions: optionRules.dimensions,
+  packaging_weight: optionRules.weight,
+}
+
+const customsShape = {
+  nature_of_transaction: optionRules.natureOfTransaction,
+  ioss_number: optionRules.iossNumber,
+  vat_on_ecommerce: optionRules.vatOnEcommerce,
+}
+
+const trackingShape = {
+  event_groups: optionRules.eventGroups,
+  auto_subscribe: z.boolean(),
+}
+
+const generalShape = {
+  test_mode: z.boolean(),
+  customer_number: optionRules.customerNumber,
+  prices_include_vat: z.boolean(),
+}
+
+/** The stored settings: only what the merchant changed; anything absent comes from the options. */
+export const MerchantSettingsSchema = z.strictObject({
+  ...generalShape,
+  services: z.record(optionRules.serviceCode, z.strictObject(serviceShape).partial()),
+  packaging: z.strictObject(packagingShape).partial(),
+  customs: z.strictObject(customsShape).partial(),
+  tracking: z.strictObject(trackingShape).partial(),
+}).partial()
+
+/** Each value may also be null: the setting is dropped and the option's value applies again. */
+function resettable<S extends Record<string, z.ZodType>>(shape: S) {
+  const fields = Object.fromEntries(Object.entries(shape).map(([key, rule]) => [key, rule.nullable().optional()]))
+  return z.strictObject(fields as unknown as { [K in keyof S]: z.ZodOptional<z.ZodNullable<S[K]>> })
+}
+
+/**
+ * A change from the admin (POST /admin/nordic-parcel/settings): partial, merged into the stored
+ * settings. Services are keyed by code, so a new code adds a service; null drops a setting, a
+ * whole service's settings, or a whole group.
+ */
+export const MerchantSettingsPatchSchema = resettable(generalShape).extend({
+  services: z.record(optionRules.serviceCode, resettable(serviceShape).nullable()).nullable().optional(),
+  packaging: resettable(packagingShape).nullable().optional(),
+  customs: resettable(customsShape).nullable().optional(),
+  tracking: resettable(trackingShape).nullable().optional(),
+})
+
+export type MerchantSettings = z.output<typeof MerchantSettingsSchema>
+export type MerchantSettingsPatch = z.output<typeof MerchantSettingsPatchSchema>
+export type ServiceSettings = NonNullable<MerchantSettings["services"]>[string]
+
+/** Keys that name what only medusa-config sets: refused with a reason rather than "unrecognized". */
+const CONFIG_ONLY_KEYS = [
+  "baseUrl",
+  "base_url",
+  "apiUid",
+  "api_uid",
+  "apiKey",
+  "api_key",
+  "credentials",
+  "webhooks",
+  "webhook_secret",
+  "secret",
+  "timeouts",
+  "cache",
+]
+
+/**
+ * Validates a change from the admin. Throws an INVALID_DATA MedusaError (answered 400) naming
+ * each refused field the way the body wrote it, e.g. `services[PA_DOREN].markup: must be in the
+ * carrier's priceAdjustments syntax`. Values are never echoed.
+ */
+export function parseSettingsPatch(raw: unknown): MerchantSettingsPatch {
+  const configOnly =
+    raw && typeof raw === "object" && !Array.isArray(raw) ? CONFIG_ONLY_KEYS.filter((key) => key in raw) : []
+  if (configOnly.length > 0) {
+    throw invalid(
+      configOnly.map(
+        (key) => `${key}: is set in medusa-config, not in the admin (credentials, carrier address, webhook secret, time-outs, caches)`
+      )
+    )
+  }
+  const result = MerchantSettingsPatchSchema.safeParse(raw ?? {})
+  if (!result.success) {
+    throw invalid(describeIssues(result.error.issues, ["services"]))
+  }
+  return result.data
+}
+
+function invalid(problems: string[]): MedusaError {
+  return new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid nordic-parcel settings: ${problems.join("; ")}`)
+}

@@ -1,0 +1,69 @@
+import { CarrierError, type BookingCustomer } from "../../carrier"
+import { parseOptions } from "../../options"
+import { effectiveOptions } from "../../settings/apply-settings"
+import { statusView, type CustomerListOutcome } from "../status-view"
+
+const API_KEY = "sk-live-status-0123456789"
+const SECRET = "webhook-secret-0123456789abcdef"
+const config = parseOptions({
+  baseUrl: "https://carrier.example",
+  apiUid: "shop@example.com",
+  apiKey: API_KEY,
+  customerNumber: "5",
+  services: [{ code: "PA_DOREN" }, { code: "BUSINESS_PARCEL", customerNumber: "6" }, { code: "EKSPRESS09", customerNumber: "9" }],
+  webhooks: { publicUrl: "https://shop.example/", secret: SECRET },
+})
+const customers: BookingCustomer[] = [
+  { customerNumber: "PARCELS_NORWAY-00000000005", name: "Shop AS", countryCode: "NO", products: ["PA_DOREN", "SERVICEPAKKE"] },
+  { customerNumber: "PARCELS_NORWAY-00000000006", name: null, countryCode: null, products: ["BUSINESS_PARCEL"] },
+] as BookingCustomer[]
+
+const failure = (kind: CarrierError["kind"]) =>
+  new CarrierError({ service: "booking", operation: "booking.customers", kind, retryable: false, status: kind === "authentication" ? 401 : 503, summary: "no" })
+
+function status(customerList: CustomerListOutcome, settings = {}) {
+  return statusView({
+    config,
+    effective: effectiveOptions(config, settings),
+    customerList,
+    lastEventAt: new Date("2026-11-21T10:00:00Z"),
+    carrierErrors: [],
+    settings: { version: 1, updatedAt: null, updatedBy: null, problem: null },
+  })
+}
+
+describe("statusView", () => {
+  it.each<[string, CustomerListOutcome, boolean | null]>([
+    ["the customer list answers: the credentials are valid", { ok: true, customers }, true],
+    ["the carrier refuses the credentials: invalid", { ok: false, error: failure("authentication") }, false],
+    ["the carrier is down: it cannot say", { ok: false, error: failure("server") }, null],
+  ])("%s", (_name, outcome, valid) => {
+    expect(status(outcome).credentials).toMatchObject({ valid, api_uid_set: true, api_key_set: true, webhook_secret_set: true })
+  })
+
+  it("lists the customer numbers with their services, the default, and the numbers the credentials may not use", () => {
+    const view = status({ ok: true, customers }, { customer_number: "6" })
+    expect(view.default_customer_number).toBe("6")
+    expect(view.customer_numbers).toEqual([
+      { customer_number: "5", listed_as: "PARCELS_NORWAY-00000000005", name: "Shop AS", country_code: "NO", services: ["PA_DOREN", "SERVICEPAKKE"], default: false },
+      { customer_number: "6", listed_as: "PARCELS_NORWAY-00000000006", name: null, country_code: null, services: ["BUSINESS_PARCEL"], default: true },
+    ])
+    expect(view.unavailable_customer_numbers).toEqual(["9"])
+  })
+
+  it("shows the webhook set-up and test mode in force, and never a secret", () => {
+    const view = status({ ok: true, customers }, { test_mode: true, tracking: { event_groups: ["DELIVERED"] } })
+    expect(view.test_mode).toBe(true)
+    expect(view.webhook).toEqual({
+      url: "https://shop.example/hooks/nordic-parcel/events",
+      secret_set: true,
+      header_name: "X-Nordic-Parcel-Secret",
+      auto_subscribe: true,
+      event_groups: ["DELIVERED"],
+      last_event_at: "2026-11-21T10:00:00.000Z",
+    })
+    const json = JSON.stringify(view)
+    expect(json).not.toContain(API_KEY)
+    expect(json).not.toContain(SECRET)
+  })
+})

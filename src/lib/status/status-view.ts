@@ -1,0 +1,67 @@
+import type { BookingCustomer, CarrierError, CarrierErrorEntry } from "../carrier"
+import type { NordicParcelOptions } from "../options"
+import { credentialsView } from "../settings/settings-view"
+import { callbackUrl } from "../tracking/subscription-request"
+import { customerView } from "./customer-view"
+
+/** The outcome of asking the booking service for the customer list: the credentials check. */
+export type CustomerListOutcome = { ok: true; customers: BookingCustomer[] } | { ok: false; error: CarrierError }
+
+export type StatusInput = {
+  /** medusa-config: carrier address, credentials, webhook set-up. */
+  config: NordicParcelOptions
+  /** The options in force (with the merchant's settings). */
+  effective: NordicParcelOptions
+  customerList: CustomerListOutcome
+  lastEventAt: Date | null
+  carrierErrors: CarrierErrorEntry[]
+  settings: { version: number; updatedAt: Date | null; updatedBy: string | null; problem: string | null }
+}
+
+/**
+ * GET /admin/nordic-parcel/status: whether the integration works, in one answer. The credentials
+ * are checked by the booking service's customer list: refused means wrong credentials (`valid:
+ * false`), any other failure means the carrier could not say (`valid: null`). Secrets appear only
+ * as "set or not".
+ */
+export function statusView(input: StatusInput) {
+  const { config, effective, customerList } = input
+  const customers = customerList.ok ? customerList.customers.map(customerView) : []
+  const accessible = new Set(customers.map((customer) => customer.customer_number))
+  const used = [effective.customerNumber, ...effective.services.map((service) => service.customerNumber)].filter(
+    (number): number is string => Boolean(number)
+  )
+  return {
+    credentials: {
+      valid: customerList.ok ? true : customerList.error.kind === "authentication" ? false : null,
+      error: customerList.ok
+        ? null
+        : { kind: customerList.error.kind, code: customerList.error.code ?? null, message: customerList.error.message },
+      ...credentialsView(config),
+    },
+    test_mode: effective.testMode,
+    base_url: config.baseUrl,
+    default_customer_number: effective.customerNumber ?? null,
+    customer_numbers: customers.map((customer) => ({
+      ...customer,
+      default: customer.customer_number === effective.customerNumber,
+    })),
+    // Numbers the options or settings use but the credentials may not book with (list known only).
+    unavailable_customer_numbers: customerList.ok ? [...new Set(used)].filter((number) => !accessible.has(number)) : [],
+    webhook: {
+      url: config.webhooks.publicUrl ? callbackUrl(config.webhooks.publicUrl) : null,
+      secret_set: Boolean(config.webhooks.secret),
+      header_name: config.webhooks.headerName,
+      auto_subscribe: effective.webhooks.autoSubscribe,
+      event_groups: [...effective.webhooks.eventGroups],
+      last_event_at: input.lastEventAt?.toISOString() ?? null,
+    },
+    carrier_errors: input.carrierErrors,
+    settings: {
+      version: input.settings.version,
+      updated_at: input.settings.updatedAt?.toISOString() ?? null,
+      updated_by: input.settings.updatedBy,
+      problem: input.settings.problem,
+    },
+  }
+}
