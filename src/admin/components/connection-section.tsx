@@ -1,0 +1,77 @@
+import { Badge, Table, Text } from "@medusajs/ui"
+import { usePluginQuery } from "../lib/api"
+import { Section } from "./section"
+
+export type Status = {
+  credentials: { valid: boolean | null; error: string | null; api_uid_set: boolean; api_key_set: boolean; webhook_secret_set: boolean }
+  test_mode: boolean
+  base_url: string
+  default_customer_number: string | null
+  customer_numbers: { customer_number: string; listed_as: string; name: string | null; country_code: string | null; services: string[]; default: boolean }[]
+  webhook: { url: string | null; secret_set: boolean; header_name: string; auto_subscribe: boolean; event_groups: string[]; last_event_at: string | null }
+  carrier_errors: { at: string; operation: string; kind: string; status: number | null; code: string | null; message: string }[]
+}
+
+/** Whether the carrier accepts the credentials, where callbacks go, and the customer numbers' services. */
+export function ConnectionSection() {
+  const { data, isLoading, error } = usePluginQuery<Status>("status", "/status")
+  const valid = data?.credentials.valid
+  return (
+    <Section title="Connection" testId="nordic-parcel-connection" loading={isLoading} error={error}>
+      {data && (
+        <div className="flex flex-col gap-y-3">
+          <div className="flex flex-wrap gap-2">
+            <Badge color={valid ? "green" : valid === false ? "red" : "orange"} data-testid="nordic-parcel-credentials">
+              {valid ? "Credentials accepted" : valid === false ? "Credentials refused" : "Carrier not reachable"}
+            </Badge>
+            <Badge color={data.test_mode ? "orange" : "green"}>{data.test_mode ? "Test mode" : "Production"}</Badge>
+            <Badge color={data.webhook.secret_set ? "green" : "red"}>{data.webhook.secret_set ? "Webhook secret set" : "No webhook secret"}</Badge>
+          </div>
+          {data.credentials.error && <Text size="small" className="text-ui-fg-error">{data.credentials.error}</Text>}
+          <Text size="small">Carrier: {data.base_url}</Text>
+          <Text size="small">Callbacks: {data.webhook.url ?? "not set (webhooks.publicUrl)"}</Text>
+          {data.webhook.last_event_at && <Text size="small">Last tracking event: {new Date(data.webhook.last_event_at).toLocaleString()}</Text>}
+          <Table>
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>Customer number</Table.HeaderCell>
+                <Table.HeaderCell>Name</Table.HeaderCell>
+                <Table.HeaderCell>Services</Table.HeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {data.customer_numbers.map((customer) => (
+                <Table.Row key={customer.customer_number}>
+                  <Table.Cell>{customer.customer_number}{customer.default ? " (default)" : ""}</Table.Cell>
+                  <Table.Cell>{customer.name ?? "–"}</Table.Cell>
+                  <Table.Cell className="whitespace-normal">{customer.services.join(", ")}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+        </div>
+      )}
+    </Section>
+  )
+}
+
+/** The last errors the plugin met at the carrier (never with credentials). */
+export function CarrierErrorsSection() {
+  const { data, isLoading, error } = usePluginQuery<Status>("status", "/status")
+  return (
+    <Section title="Last carrier errors" testId="nordic-parcel-errors" loading={isLoading} error={error}>
+      {data && data.carrier_errors.length === 0 && <Text size="small" className="text-ui-fg-subtle">No carrier errors.</Text>}
+      {data && data.carrier_errors.length > 0 && (
+        <ul className="flex flex-col gap-y-1">
+          {data.carrier_errors.map((e, i) => (
+            <li key={`${e.at}-${i}`}>
+              <Text size="small">
+                {new Date(e.at).toLocaleString()} · {e.operation} · {e.code ?? e.kind}: {e.message}
+              </Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  )
+}

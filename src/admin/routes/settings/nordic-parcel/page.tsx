@@ -1,0 +1,27 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { Heading, Text } from "@medusajs/ui"
+import { CarrierErrorsSection, ConnectionSection } from "../../../components/connection-section"
+import { GeneralSection, ServicesSection } from "../../../components/settings-section"
+import { CustomerSubscriptionsSection, TrackingSubscriptionsSection } from "../../../components/subscriptions-section"
+
+/** Settings → Nordic Parcel: the carrier connection, how services are priced, and tracking. */
+const NordicParcelSettingsPage = () => (
+  <div className="flex flex-col gap-y-3" data-testid="nordic-parcel-settings">
+    <div className="px-1">
+      <Heading level="h1">Nordic Parcel</Heading>
+      <Text size="small" className="text-ui-fg-subtle">
+        Changes apply to the next quote and booking. Credentials stay in the store's configuration.
+      </Text>
+    </div>
+    <ConnectionSection />
+    <ServicesSection />
+    <GeneralSection />
+    <CustomerSubscriptionsSection />
+    <TrackingSubscriptionsSection />
+    <CarrierErrorsSection />
+  </div>
+)
+
+export const config = defineRouteConfig({ label: "Nordic Parcel" })
+
+export default NordicParcelSettingsPage
