@@ -24,6 +24,9 @@ if (process.env.TEST_TYPE === "integration:http") {
     globalSetup: "./integration-tests/global-setup.js",
     globalTeardown: "./integration-tests/global-teardown.js",
   }
+} else if (process.env.TEST_TYPE === "e2e") {
+  // Browser tests: they start their own demo store (npm run demo) and need no database setup here.
+  module.exports = { ...base, testMatch: ["**/e2e/*.e2e.[jt]s"] }
 } else if (process.env.TEST_TYPE === "bench") {
   module.exports = {
     ...base,

@@ -21,7 +21,8 @@ import { runWalkthrough } from "./walkthrough"
  */
 
 const ROOT = path.resolve(__dirname, "..")
-const DATA_DIR = path.join(ROOT, ".data")
+// DEMO_DATA_DIR gives a run its own store (the browser tests use a fresh one each time).
+const DATA_DIR = process.env.DEMO_DATA_DIR ? path.resolve(process.env.DEMO_DATA_DIR) : path.join(ROOT, ".data")
 const PG_DIR = path.join(DATA_DIR, "demo-pg")
 const LOG_FILE = path.join(DATA_DIR, "demo.log")
 const STATE_FILE = path.join(DATA_DIR, "demo-state.json")
@@ -191,10 +192,12 @@ class Demo {
   }
 
   private async startMedusa(env: NodeJS.ProcessEnv, storeUrl: string): Promise<void> {
-    const args = this.mode === "walkthrough" ? ["start"] : ["develop"]
     // `medusa start` with NODE_ENV=development is what `develop` runs in its child, without the
-    // file watcher (the walkthrough must not restart when a file changes).
-    const medusaEnv = this.mode === "walkthrough" ? { ...env, NODE_ENV: "development" } : env
+    // file watcher: the walkthrough and the browser tests (DEMO_WATCH=false) must not restart
+    // when a file of the repository changes.
+    const watch = this.mode === "store" && process.env.DEMO_WATCH !== "false"
+    const args = watch ? ["develop"] : ["start"]
+    const medusaEnv = watch ? env : { ...env, NODE_ENV: "development" }
     let exitCode: number | undefined
     let pending = ""
     this.medusa = this.spawnMedusa("medusa", args, medusaEnv, (chunk) => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: type-check, then the unit suites, then the integration suites (real Medusa on
- * PostgreSQL), then one closing line `tests: N passed, N failed` over all of them.
+ * PostgreSQL), with NP_E2E=1 also the browser tests (npm run test:e2e: a demo store and Chromium),
+ * then one closing line `tests: N passed, N failed` over all of them.
  * Arguments are passed to jest, e.g. `npm test -- -t "pickup"`.
  */
 const { spawnSync } = require("node:child_process")
@@ -44,6 +45,9 @@ function jest(testType, jestArgs) {
 
 const typecheckOk = step("typecheck", "npm", ["run", "--silent", "typecheck"])
 const runs = [jest("unit", []), jest("integration:http", ["--silent=false"])]
+if (process.env.NP_E2E === "1") {
+  runs.push(jest("e2e", []))
+}
 
 const total = runs.reduce(
   (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from "node:child_process"
+import fs from "node:fs"
+import net, { type AddressInfo } from "node:net"
+import os from "node:os"
+import path from "node:path"
+
+/** A demo store (npm run demo) in a fresh data folder, for the browser tests. */
+export type DemoStore = {
+  url: string
+  sandboxUrl: string
+  /** What the demo seeded (demo/seed.ts): publishable key, admin login, option and variant ids. */
+  seed: {
+    publishableKey: string
+    admin: { email: string; password: string }
+    regionId: string
+    salesChannelId: string
+    options: Record<string, string>
+    variants: Record<string, string>
+  }
+  stop(): Promise<void>
+}
+
+const ROOT = path.resolve(__dirname, "..")
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.on("error", reject)
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+export async function startDemoStore(): Promise<DemoStore> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nordic-parcel-e2e-"))
+  // PostgreSQL runs as its own system user when the tests run as root: it must reach its folder.
+  fs.chmodSync(dataDir, 0o755)
+  const [port, sandboxPort, pgPort] = [await freePort(), await freePort(), await freePort()]
+  const child: ChildProcess = spawn(process.execPath, ["-r", "@swc-node/register", "demo/run.ts"], {
+    cwd: ROOT,
+    detached: true, // its own process group: stopping it stops Medusa, the sandbox and PostgreSQL
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      DEMO_DATA_DIR: dataDir,
+      DEMO_PORT: String(port),
+      DEMO_SANDBOX_PORT: String(sandboxPort),
+      DEMO_PG_PORT: String(pgPort),
+      // No file watcher: writing screenshots into the repository must not restart the store.
+      DEMO_WATCH: "false",
+    },
+  })
+  let output = ""
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the demo store was not ready in 240 s:\n${output}`)), 240_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes("demo store is ready")) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    child.stdout!.on("data", onData)
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()))
+    child.once("exit", (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the demo store exited (${code}) before it was ready:\n${output}`))
+    })
+  })
+  return {
+    url: `http://localhost:${port}`,
+    sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+    seed: JSON.parse(fs.readFileSync(path.join(dataDir, "demo-store.json"), "utf8")),
+    async stop() {
+      if (child.exitCode === null) {
+        process.kill(-child.pid!, "SIGINT")
+        await exited
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
