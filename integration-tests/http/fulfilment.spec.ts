@@ -263,10 +263,22 @@ medusaIntegrationTestRunner({
       const blind = await fulfil(order).catch(responseOf)
       expect(blind.status).toBe(400)
       expect(blind.data.message).toMatch(/never confirmed by the carrier/)
-      // …but booked once the merchant confirms.
+      // …but booked again when the merchant confirms ("Book again" in the order widget).
+      const { data } = await api.get(`/admin/nordic-parcel/orders/${order.id}`, adminHeaders)
+      const unconfirmed = data.shipments.find((s: { status: string }) => s.status === "booking")
+      expect(unconfirmed.last_error.message).toMatch(/may have been booked/)
       const before = sandbox().bookings.length
-      expect((await fulfil(order, { nordic_parcel: { rebook: true } })).status).toBe(200)
+      const rebooked = await api.post(`/admin/nordic-parcel/shipments/${unconfirmed.id}/rebook`, {}, adminHeaders)
+      expect(rebooked.data.fulfillment.data).toMatchObject({ consignment_number: lastBooking().consignmentNumber })
       expect(sandbox().bookings.length).toBe(before + 1)
+      expect(await fulfillmentsOf(order.id)).toHaveLength(1)
+      // A booking that exists is not booked again.
+      const [booked] = (await api.get(`/admin/nordic-parcel/orders/${order.id}`, adminHeaders)).data.shipments.filter(
+        (s: { status: string }) => s.status === "booked"
+      )
+      const again = await api.post(`/admin/nordic-parcel/shipments/${booked.id}/rebook`, {}, adminHeaders).catch(responseOf)
+      expect(again.status).toBe(400)
+      expect(again.data.message).toMatch(/only an outgoing booking the carrier never confirmed/)
     })
 
     it("passes the carrier's refusal on readably and keeps nothing half-written", async () => {

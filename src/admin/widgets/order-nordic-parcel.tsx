@@ -1,7 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
-import { Badge, Button, Container, Heading, Text } from "@medusajs/ui"
-import { useQuery } from "@tanstack/react-query"
+import { Badge, Button, Container, Heading, Text, toast } from "@medusajs/ui"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "../lib/sdk"
 import type { AdminShipment, TrackingEvent } from "../lib/types"
 
@@ -36,6 +36,33 @@ function Timeline({ events }: { events: TrackingEvent[] }) {
   )
 }
 
+/** A booking the carrier never confirmed may exist: the merchant checks the portal, then books again. */
+function BookAgain({ shipment }: { shipment: AdminShipment }) {
+  const queryClient = useQueryClient()
+  const rebook = useMutation({
+    mutationFn: () => sdk.client.fetch(`/admin/nordic-parcel/shipments/${shipment.id}/rebook`, { method: "POST" }),
+    onSuccess: () => {
+      toast.success("Booked again")
+      queryClient.invalidateQueries({ queryKey: ["nordic-parcel"] })
+      queryClient.invalidateQueries({ queryKey: ["orders"] })
+    },
+    onError: (error: Error) => toast.error(error.message),
+  })
+  return (
+    <div className="flex flex-col gap-y-2">
+      <Text size="small" className="text-ui-fg-error">
+        The carrier never confirmed this booking ({shipment.last_error?.message ?? "no answer"}). It may exist: check
+        the carrier's portal before booking again.
+      </Text>
+      <div>
+        <Button size="small" variant="secondary" isLoading={rebook.isPending} onClick={() => rebook.mutate()}>
+          Book again
+        </Button>
+      </div>
+    </div>
+  )
+}
+
 function ShipmentCard({ shipment }: { shipment: AdminShipment }) {
   const unconfirmed = shipment.status === "booking"
   return (
@@ -54,12 +81,7 @@ function ShipmentCard({ shipment }: { shipment: AdminShipment }) {
           {shipment.package_numbers.length > 0 && ` · packages ${shipment.package_numbers.join(", ")}`}
         </Text>
       )}
-      {unconfirmed && (
-        <Text size="small" className="text-ui-fg-error">
-          The carrier never confirmed this booking ({shipment.last_error?.message ?? "no answer"}). Check the carrier's
-          portal; to book again, fulfil the items with additional_data.nordic_parcel.rebook = true.
-        </Text>
-      )}
+      {unconfirmed && <BookAgain shipment={shipment} />}
       <div className="flex flex-wrap gap-2">
         {shipment.label_url && (
           <Button size="small" variant="secondary" asChild>

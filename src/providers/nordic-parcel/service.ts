@@ -275,6 +275,8 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
         test: options.testMode,
         pickupPoint,
         request: built.request,
+        items: shippedItems(items),
+        locationId: fulfillment.location_id,
         rebook,
       }
     )
@@ -352,6 +354,8 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
         customerNumber,
         test: options.testMode,
         request: built.request,
+        items: shippedItems(returnFulfillment.items),
+        locationId: returnFulfillment.location_id,
         rebook: false,
       }
     )
@@ -442,6 +446,11 @@ type ReturnFulfillment = {
   location_id: string
   items: (Partial<Omit<FulfillmentItemDTO, "fulfillment">> & { line_item_id: string })[]
   shipping_option?: { data?: Record<string, unknown> | null } | null
+}
+
+/** The fulfillment's line items and quantities (quantities are getters on Medusa's items). */
+function shippedItems(items: Partial<Omit<FulfillmentItemDTO, "fulfillment">>[]): { line_item_id: string; quantity: number }[] {
+  return items.map((item) => ({ line_item_id: item.line_item_id ?? "", quantity: Number(item.quantity) }))
 }
 
 /** The order's e-mail, else its customer's: the carrier notifies the recipient with it (EVARSLING). */

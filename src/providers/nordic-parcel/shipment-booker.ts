@@ -33,6 +33,9 @@ export type BookingJob = {
   test: boolean
   pickupPoint?: PickupPointSnapshot
   request: BookingRequest
+  /** What is shipped and from where, kept so an unconfirmed attempt can be booked again. */
+  items: { line_item_id: string; quantity: number }[]
+  locationId: string
   /** The merchant confirmed a new booking after an attempt the carrier never answered. */
   rebook: boolean
 }
@@ -87,6 +90,8 @@ export async function bookOnce(deps: BookerDeps, job: BookingJob): Promise<Fulfi
         customer_number: job.customerNumber,
         test: job.test,
         pickup_point: (job.pickupPoint as unknown as Record<string, unknown>) ?? null,
+        items: job.items as unknown as Record<string, unknown>,
+        location_id: job.locationId,
         status: "booking",
       })
 

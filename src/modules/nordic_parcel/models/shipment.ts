@@ -28,6 +28,9 @@ export const Shipment = model
     booked_at: model.dateTime().nullable(),
     last_event_at: model.dateTime().nullable(),
     last_error: model.json().nullable(),
+    /** What the attempt shipped, `[{ line_item_id, quantity }]`, and from where: to book it again. */
+    items: model.json().nullable(),
+    location_id: model.text().nullable(),
     /** The data and labels given to Medusa, returned again to a retry of the same booking. */
     fulfillment_result: model.json().nullable(),
   })
