@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
 import { responseOf } from "../helpers/http"
 import { useSandbox } from "../helpers/sandbox"
+import { storefront } from "../helpers/storefront"
 import { seedNorwegianStore, type SeededStore } from "../helpers/store"
 
 jest.setTimeout(120 * 1000)
@@ -35,30 +36,7 @@ medusaIntegrationTestRunner({
 
     const lookups = () => sandbox().requests.filter((r) => r.path === SHIPPING_LOOKUP).length
 
-    async function createCart(postalCode: string, items: { variant_id: string; quantity: number }[]) {
-      const { data } = await api.post(
-        "/store/carts",
-        {
-          region_id: store.regionId,
-          sales_channel_id: store.salesChannelId,
-          email: "kari@example.com",
-          shipping_address: {
-            first_name: "Kari",
-            last_name: "Nordmann",
-            address_1: "Strandgaten 1",
-            city: "Bergen",
-            country_code: "no",
-            postal_code: postalCode,
-            phone: "+4712345678",
-          },
-        },
-        storeHeaders
-      )
-      for (const item of items) {
-        await api.post(`/store/carts/${data.cart.id}/line-items`, item, storeHeaders)
-      }
-      return data.cart.id as string
-    }
+    const { createCart, completeCart } = storefront(api, () => store)
 
     async function calculate(cartId: string, service: string, data?: Record<string, unknown>) {
       const res = await api.post(
@@ -319,17 +297,5 @@ medusaIntegrationTestRunner({
         expect(data.cart.shipping_methods).toEqual([])
       })
     })
-
-    async function completeCart(cartId: string) {
-      const { data: pc } = await api.post(`/store/payment-collections`, { cart_id: cartId }, storeHeaders)
-      await api.post(
-        `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
-        { provider_id: "pp_system_default" },
-        storeHeaders
-      )
-      const { data } = await api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders)
-      expect(data.type).toBe("order")
-      return data.order
-    }
   },
 })

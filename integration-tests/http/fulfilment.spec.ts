@@ -4,6 +4,7 @@ import { createOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { createAdminHeaders } from "../helpers/admin"
 import { responseOf } from "../helpers/http"
 import { useSandbox } from "../helpers/sandbox"
+import { storefront } from "../helpers/storefront"
 import { seedNorwegianStore, type SeededStore } from "../helpers/store"
 
 jest.setTimeout(120 * 1000)
@@ -26,7 +27,6 @@ medusaIntegrationTestRunner({
   env: {},
   testSuite: ({ api, getContainer }) => {
     let store: SeededStore
-    let storeHeaders: { headers: Record<string, string> }
     let adminHeaders: { headers: Record<string, string> }
 
     beforeAll(async () => {
@@ -38,39 +38,12 @@ medusaIntegrationTestRunner({
         { code: "BUSINESS_PARCEL" },
         { code: "9300", isReturn: true },
       ])
-      storeHeaders = { headers: { "x-publishable-api-key": store.publishableKey } }
       adminHeaders = await createAdminHeaders(api, getContainer())
     })
 
     afterEach(() => sandbox().clearFaults())
 
-    async function placeOrder(service: string, variantId: string, data?: Record<string, unknown>) {
-      const { data: created } = await api.post(
-        "/store/carts",
-        {
-          region_id: store.regionId,
-          sales_channel_id: store.salesChannelId,
-          email: "kari@example.com",
-          shipping_address: {
-            first_name: "Kari",
-            last_name: "Nordmann",
-            address_1: "Strandgaten 1",
-            city: "Bergen",
-            country_code: "no",
-            postal_code: "5004",
-            phone: "+4712345678",
-          },
-        },
-        storeHeaders
-      )
-      const cartId = created.cart.id
-      await api.post(`/store/carts/${cartId}/line-items`, { variant_id: variantId, quantity: 1 }, storeHeaders)
-      await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.options[service], ...(data ? { data } : {}) }, storeHeaders)
-      const { data: pc } = await api.post(`/store/payment-collections`, { cart_id: cartId }, storeHeaders)
-      await api.post(`/store/payment-collections/${pc.payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, storeHeaders)
-      const { data: completed } = await api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders)
-      return completed.order as { id: string; display_id: number; items: { id: string }[] }
-    }
+    const { placeOrder } = storefront(api, () => store)
 
     async function fulfil(order: { id: string; items: { id: string }[] }, additional_data?: Record<string, unknown>) {
       return api.post(

@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAdminHeaders } from "../helpers/admin"
 import { responseOf } from "../helpers/http"
 import { useSandbox } from "../helpers/sandbox"
+import { storefront } from "../helpers/storefront"
 import { seedNorwegianStore, type SeededStore } from "../helpers/store"
 
 jest.setTimeout(120 * 1000)
@@ -49,28 +50,9 @@ medusaIntegrationTestRunner({
     const lookups = () => sandbox().requests.filter((r) => r.path === SHIPPING_LOOKUP)
     const saveSettings = (body: unknown) => api.post(SETTINGS, body, adminHeaders)
 
-    async function createCart(postalCode: string, variantId = store.variants.flat) {
-      const { data } = await api.post(
-        "/store/carts",
-        {
-          region_id: store.regionId,
-          sales_channel_id: store.salesChannelId,
-          email: "kari@example.com",
-          shipping_address: {
-            first_name: "Kari",
-            last_name: "Nordmann",
-            address_1: "Strandgaten 1",
-            city: "Bergen",
-            country_code: "no",
-            postal_code: postalCode,
-            phone: "+4712345678",
-          },
-        },
-        storeHeaders
-      )
-      await api.post(`/store/carts/${data.cart.id}/line-items`, { variant_id: variantId, quantity: 1 }, storeHeaders)
-      return data.cart.id as string
-    }
+    const shop = storefront(api, () => store)
+    const createCart = (postalCode: string, variantId = store.variants.flat) =>
+      shop.createCart(postalCode, [{ variant_id: variantId, quantity: 1 }])
 
     async function calculate(cartId: string, service: string) {
       const res = await api.post(`/store/shipping-options/${store.options[service]}/calculate`, { cart_id: cartId }, storeHeaders)
@@ -88,12 +70,7 @@ medusaIntegrationTestRunner({
     }
 
     async function placeOrderAndFulfil(service: string) {
-      const cartId = await createCart("5004", store.variants.boxed)
-      await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.options[service] }, storeHeaders)
-      const { data: pc } = await api.post(`/store/payment-collections`, { cart_id: cartId }, storeHeaders)
-      await api.post(`/store/payment-collections/${pc.payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, storeHeaders)
-      const { data: completed } = await api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders)
-      const order = completed.order as { id: string; items: { id: string }[] }
+      const order = await shop.placeOrder(service, store.variants.boxed)
       const res = await api.post(
         `/admin/orders/${order.id}/fulfillments`,
         { items: order.items.map((i) => ({ id: i.id, quantity: 1 })) },

@@ -9,6 +9,7 @@ import { useCallbackGateway } from "../helpers/callback-gateway"
 import { eventually } from "../helpers/eventually"
 import { responseOf } from "../helpers/http"
 import { useSandbox } from "../helpers/sandbox"
+import { storefront } from "../helpers/storefront"
 import { seedNorwegianStore, type SeededStore } from "../helpers/store"
 
 jest.setTimeout(120 * 1000)
@@ -28,12 +29,10 @@ medusaIntegrationTestRunner({
   env: {},
   testSuite: ({ api, getContainer }) => {
     let store: SeededStore
-    let storeHeaders: { headers: Record<string, string> }
     let adminHeaders: { headers: Record<string, string> }
 
     beforeAll(async () => {
       store = await seedNorwegianStore(getContainer(), [{ code: "PA_DOREN" }])
-      storeHeaders = { headers: { "x-publishable-api-key": store.publishableKey } }
       adminHeaders = await createAdminHeaders(api, getContainer())
     })
 
@@ -41,29 +40,14 @@ medusaIntegrationTestRunner({
 
     /** Places and fulfils an order; returns the fulfillment id and its consignment number. */
     async function bookedFulfillment() {
-      const { data: created } = await api.post(
-        "/store/carts",
-        {
-          region_id: store.regionId,
-          sales_channel_id: store.salesChannelId,
-          email: "kari@example.com",
-          shipping_address: { first_name: "Kari", last_name: "Nordmann", address_1: "Strandgaten 1", city: "Bergen", country_code: "no", postal_code: "5004", phone: "+4712345678" },
-        },
-        storeHeaders
-      )
-      const cartId = created.cart.id
-      await api.post(`/store/carts/${cartId}/line-items`, { variant_id: store.variants.flat, quantity: 1 }, storeHeaders)
-      await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.options.PA_DOREN }, storeHeaders)
-      const { data: pc } = await api.post(`/store/payment-collections`, { cart_id: cartId }, storeHeaders)
-      await api.post(`/store/payment-collections/${pc.payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, storeHeaders)
-      const { data: completed } = await api.post(`/store/carts/${cartId}/complete`, {}, storeHeaders)
-      const order = completed.order
+      const order = await placeOrder("PA_DOREN", store.variants.flat)
       await api.post(`/admin/orders/${order.id}/fulfillments`, { items: order.items.map((i: { id: string }) => ({ id: i.id, quantity: 1 })) }, adminHeaders)
       const { data } = await query().graph({ entity: "order", fields: ["fulfillments.id", "fulfillments.data"], filters: { id: order.id } })
       const fulfillment = (data[0] as unknown as { fulfillments: { id: string; data: { consignment_number: string } }[] }).fulfillments[0]
       return { orderId: order.id as string, fulfillmentId: fulfillment.id, consignment: fulfillment.data.consignment_number }
     }
 
+    const { placeOrder } = storefront(api, () => store)
     const query = () => getContainer().resolve(ContainerRegistrationKeys.QUERY)
     const plugin = () => getContainer().resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
 

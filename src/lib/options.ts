@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { natureOfTransactionValues } from "./carrier/schemas/booking"
+import { trackingEventNames } from "./carrier/schemas/events"
 import { serviceInfo } from "./service-catalogue"
 import { describeIssues } from "./validation-issues"
 
@@ -14,26 +15,8 @@ import { describeIssues } from "./validation-issues"
 export const PRICE_ADJUSTMENT_PATTERN =
   /^((\w*_)?(p|m|)\d*(\.\d|)|(\w*_)?(p|m)\d*(\.\d|)p)$/
 
-export const EVENT_NAMES = [
-  "ATTEMPTED_DELIVERY",
-  "CUSTOMS",
-  "COLLECTED",
-  "DELIVERED",
-  "DELIVERED_SENDER",
-  "DELIVERY_CANCELLED",
-  "DELIVERY_CHANGED",
-  "DELIVERY_ORDERED",
-  "DEVIATION",
-  "HANDED_IN",
-  "INTERNATIONAL",
-  "IN_TRANSIT",
-  "NOTIFICATION_SENT",
-  "PRE_NOTIFIED",
-  "READY_FOR_PICKUP",
-  "RETURN",
-  "TRANSPORT_TO_RECIPIENT",
-  "TERMINAL",
-] as const
+/** The carrier's event names (event-notifications.md "Events"). */
+export const EVENT_NAMES = trackingEventNames
 
 /** The groups that move a Medusa fulfillment (shipped, delivered) or are shown to the merchant. */
 export const DEFAULT_EVENT_GROUPS = [
