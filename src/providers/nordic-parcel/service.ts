@@ -13,7 +13,7 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractFulfillmentProviderService, ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { resolveOptional } from "../../lib/resolve-optional"
-import type { DeliveryAddressInput, StockLocationInput } from "../../lib/booking/booking-input"
+import type { BookingItem, DeliveryAddressInput, StockLocationInput } from "../../lib/booking/booking-input"
 import { bookingKey } from "../../lib/booking/booking-key"
 import { toBookingRequest } from "../../lib/booking/booking-request"
 import type { PickupPointSnapshot } from "../../lib/checkout/pickup-point"
@@ -239,47 +239,20 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       pickupPoint = chosen.pickup_point
     }
 
-    const customerNumber = shortCustomerNumber(service.customerNumber ?? options.customerNumber ?? "")
-    const built = toBookingRequest({
+    return this.book(deps, options, {
       kind: "outbound",
       fulfillmentId: fulfillment.id,
-      orderDisplayId: order.display_id ?? order.id,
+      locationId: fulfillment.location_id,
+      order: order as Partial<FulfillmentOrderDTO> & { id: string }, // id checked above
+      orderLabel,
       service,
-      customerNumber,
-      testMode: options.testMode,
-      shippingDateTime: new Date(),
       stockLocation,
       deliveryAddress,
-      customerEmail: customerEmailOf(order),
-      pickupPoint: pickupPoint ? { id: pickupPoint.id, country_code: pickupPoint.country_code } : null,
-      items: bookingItems,
-      currencyCode: order.currency_code ?? "nok",
-      packaging: options.packaging,
-      customs: options.customs,
+      pickupPoint,
+      fulfillmentItems: items,
+      bookingItems,
+      rebook: (additionalData?.nordic_parcel as { rebook?: unknown } | undefined)?.rebook === true,
     })
-    if (!built.ok) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Cannot book ${orderLabel}: ${built.problems.map((p) => p.message).join("; ")}`)
-    }
-    const rebook = (additionalData?.nordic_parcel as { rebook?: unknown } | undefined)?.rebook === true
-    return bookOnce(
-      { carrier: this.carrier_, shipments: deps.shipments, locking: deps.locking, logger: this.logger_ },
-      {
-        key: bookingKey(order.id, "outbound", service.code, items),
-        fulfillmentId: fulfillment.id,
-        orderId: order.id,
-        orderLabel,
-        kind: "outbound",
-        serviceCode: service.code,
-        returnServiceCode: built.request.consignments[0].returnProduct?.id,
-        customerNumber,
-        test: options.testMode,
-        pickupPoint,
-        request: built.request,
-        items: shippedItems(items),
-        locationId: fulfillment.location_id,
-        rebook,
-      }
-    )
   }
 
   /**
@@ -322,41 +295,82 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     const order = await this.orderOfItems(deps, returnFulfillment.items.map((i) => i.line_item_id))
     const orderLabel = `the return of order #${order.display_id ?? order.id}`
     const stockLocation = await this.stockLocation(deps, returnFulfillment.location_id)
-    const customerNumber = shortCustomerNumber(service.customerNumber ?? options.customerNumber ?? "")
-    const built = toBookingRequest({
+    return this.book(deps, options, {
       kind: "return",
       fulfillmentId: returnFulfillment.id,
+      locationId: returnFulfillment.location_id,
+      order,
+      orderLabel,
+      service,
+      stockLocation,
+      deliveryAddress: (order.shipping_address ?? {}) as DeliveryAddressInput,
+      fulfillmentItems: returnFulfillment.items,
+      bookingItems: itemsOfFulfillment(returnFulfillment.items, order),
+      rebook: false,
+    })
+  }
+
+  /**
+   * Outgoing and return bookings alike: the request is built and checked before the carrier is
+   * called (a refusal names what to fix), then booked at most once (shipment-booker.ts).
+   */
+  private async book(
+    deps: BookingDependencies,
+    options: NordicParcelOptions,
+    job: {
+      kind: "outbound" | "return"
+      fulfillmentId: string
+      locationId: string
+      order: Partial<FulfillmentOrderDTO> & { id: string }
+      orderLabel: string
+      service: ServiceOptions
+      stockLocation: StockLocationInput
+      deliveryAddress: DeliveryAddressInput
+      pickupPoint?: PickupPointSnapshot
+      fulfillmentItems: Partial<Omit<FulfillmentItemDTO, "fulfillment">>[]
+      bookingItems: BookingItem[]
+      rebook: boolean
+    }
+  ): Promise<CreateFulfillmentResult> {
+    const { order, service } = job
+    const customerNumber = shortCustomerNumber(service.customerNumber ?? options.customerNumber ?? "")
+    const built = toBookingRequest({
+      kind: job.kind,
+      fulfillmentId: job.fulfillmentId,
       orderDisplayId: order.display_id ?? order.id,
       service,
       customerNumber,
       testMode: options.testMode,
       shippingDateTime: new Date(),
-      stockLocation,
-      deliveryAddress: (order.shipping_address ?? {}) as DeliveryAddressInput,
+      stockLocation: job.stockLocation,
+      deliveryAddress: job.deliveryAddress,
       customerEmail: customerEmailOf(order),
-      items: itemsOfFulfillment(returnFulfillment.items, order),
+      pickupPoint: job.pickupPoint ? { id: job.pickupPoint.id, country_code: job.pickupPoint.country_code } : null,
+      items: job.bookingItems,
       currencyCode: order.currency_code ?? "nok",
       packaging: options.packaging,
       customs: options.customs,
     })
     if (!built.ok) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Cannot book ${orderLabel}: ${built.problems.map((p) => p.message).join("; ")}`)
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Cannot book ${job.orderLabel}: ${built.problems.map((p) => p.message).join("; ")}`)
     }
     return bookOnce(
       { carrier: this.carrier_, shipments: deps.shipments, locking: deps.locking, logger: this.logger_ },
       {
-        key: bookingKey(order.id, "return", service.code, returnFulfillment.items),
-        fulfillmentId: returnFulfillment.id,
+        key: bookingKey(order.id, job.kind, service.code, job.fulfillmentItems),
+        fulfillmentId: job.fulfillmentId,
         orderId: order.id,
-        orderLabel,
-        kind: "return",
+        orderLabel: job.orderLabel,
+        kind: job.kind,
         serviceCode: service.code,
+        returnServiceCode: built.request.consignments[0].returnProduct?.id,
         customerNumber,
         test: options.testMode,
+        pickupPoint: job.pickupPoint,
         request: built.request,
-        items: shippedItems(returnFulfillment.items),
-        locationId: returnFulfillment.location_id,
-        rebook: false,
+        items: shippedItems(job.fulfillmentItems),
+        locationId: job.locationId,
+        rebook: job.rebook,
       }
     )
   }
