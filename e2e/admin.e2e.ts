@@ -1,19 +1,19 @@
 import fs from "node:fs"
 import path from "node:path"
-import { chromium, type Browser, type Page } from "playwright-core"
+import type { Browser, Page } from "playwright-core"
 import { DEMO_CREDENTIALS } from "../sandbox"
 import { createCarrierClients, type CarrierClients } from "../src/lib/carrier"
+import { adminPage, launchChromium, screenshotWhole } from "./admin-browser"
 import { startDemoStore, type DemoStore } from "./demo-store"
 
 /**
  * The admin as a merchant uses it, in a real browser (Debian's Chromium driven by playwright-core)
- * against a running demo store (npm run demo) with its carrier sandbox. Screenshots of both
- * screens are written to test-artifacts/.
+ * against a running demo store (npm run demo) with its carrier sandbox. Screenshots of the settings
+ * page and of the order widget before booking and after delivery go to test-artifacts/.
  */
-jest.setTimeout(180 * 1000)
+jest.setTimeout(240 * 1000)
 
 const ARTIFACTS = path.resolve(__dirname, "..", "test-artifacts")
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 
 let store: DemoStore
 let browser: Browser
@@ -35,6 +35,9 @@ async function api<T>(method: string, route: string, body?: unknown, auth: "stor
   return json as T
 }
 
+type Settings = { effective: Record<string, any> & { services: Record<string, Record<string, unknown>> } }
+const settings = () => api<Settings>("GET", "/admin/nordic-parcel/settings", undefined, "admin")
+
 async function cartIn(postalCode: string, variant: string): Promise<string> {
   const { cart } = await api<{ cart: { id: string } }>("POST", "/store/carts", {
     region_id: store.seed.regionId,
@@ -55,14 +58,22 @@ async function quote(cartId: string, service: string): Promise<number> {
   return shipping_option.amount
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const value = await probe()
-    if (value !== undefined) return value
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-  }
-  throw new Error(`timed out waiting for ${what}`)
+type PickupPoint = { id: string; name: string; opening_hours?: string }
+
+/** A shopper in Bergen orders with delivery to the nearest pickup point, as the storefront does it. */
+async function pickupPointOrder(): Promise<{ orderId: string; itemIds: string[]; point: PickupPoint }> {
+  const cartId = await cartIn("5004", store.seed.variants.boxed)
+  const { pickup_points } = await api<{ pickup_points: PickupPoint[] }>(
+    "GET",
+    `/store/nordic-parcel/pickup-points?cart_id=${cartId}&service_code=SERVICEPAKKE&country_code=NO&postal_code=5004&limit=3`
+  )
+  const point = pickup_points[0]!
+  await quote(cartId, "SERVICEPAKKE")
+  await api("POST", `/store/carts/${cartId}/shipping-methods`, { option_id: store.seed.options.SERVICEPAKKE, data: { pickup_point_id: point.id } })
+  const { payment_collection } = await api<{ payment_collection: { id: string } }>("POST", "/store/payment-collections", { cart_id: cartId })
+  await api("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" })
+  const { order } = await api<{ order: { id: string; items: { id: string }[] } }>("POST", `/store/carts/${cartId}/complete`)
+  return { orderId: order.id, itemIds: order.items.map((i) => i.id), point }
 }
 
 beforeAll(async () => {
@@ -70,19 +81,9 @@ beforeAll(async () => {
   store = await startDemoStore()
   carrier = createCarrierClients({ baseUrl: store.sandboxUrl, ...DEMO_CREDENTIALS })
   adminToken = (await api<{ token: string }>("POST", "/auth/user/emailpass", store.seed.admin)).token
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-  })
-  page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
-  page.setDefaultTimeout(60_000)
-  // The first visit compiles the admin: allow it time.
-  await page.goto(`${store.url}/app/login`, { timeout: 150_000 })
-  await page.locator('input[name="email"]').fill(store.seed.admin.email)
-  await page.locator('input[name="password"]').fill(store.seed.admin.password)
-  await page.locator('button[type="submit"]').click()
-  await page.waitForURL((url) => !url.pathname.includes("/login"), { timeout: 90_000 })
-}, 420_000)
+  browser = await launchChromium()
+  page = await adminPage(browser, store)
+}, 900_000)
 
 afterAll(async () => {
   await browser?.close()
@@ -91,37 +92,130 @@ afterAll(async () => {
 })
 
 describe("Settings → Nordic Parcel", () => {
+  const card = (code: string) => page.getByTestId(`nordic-parcel-service-${code}`)
+  const setting = (id: string) => page.getByTestId(`setting-${id}`)
+
   beforeEach(async () => {
     await page.goto(`${store.url}/app/settings/nordic-parcel`)
     await page.getByTestId("nordic-parcel-settings").waitFor()
+    await card("PA_DOREN").getByTestId("used-by").getByText(/Used by|No shipping option/).waitFor()
   })
 
-  it("shows that the carrier accepts the credentials, with the customer numbers", async () => {
+  it("explains itself: services by name with the code second and the shipping options that use them, help per section, events by label", async () => {
     await page.getByText("Credentials accepted").waitFor()
-    // The customer numbers the credentials may use, from the carrier's customer list.
-    await page.getByTestId("nordic-parcel-connection").getByText("5 (default)").waitFor()
-    await page.getByTestId("nordic-parcel-connection").getByText("BUSINESS_PARCEL", { exact: false }).first().waitFor()
-    await page.screenshot({ path: path.join(ARTIFACTS, "settings-page.png"), fullPage: true })
+    expect(await page.getByTestId("nordic-parcel-setup-banner").count()).toBe(0) // the demo is set up completely
+
+    // Names first, codes second: the carrier's name of each service, and of the customer numbers' services.
+    expect(await card("PA_DOREN").locator("p").first().innerText()).toBe("Home delivery · PA_DOREN")
+    expect(await card("3584").locator("p").first().innerText()).toBe("Mailbox parcel · 3584")
+    await page.getByTestId("nordic-parcel-connection").getByText("Pickup point parcel (SERVICEPAKKE)", { exact: false }).waitFor()
+
+    // Which shipping options sell each service, linked to where they are edited.
+    const link = card("SERVICEPAKKE").getByTestId("used-by").getByRole("link", { name: "Pickup point (Servicepakke)" })
+    expect(await link.getAttribute("href")).toBe(`/app/settings/locations/${store.seed.stockLocationId}`)
+
+    // One line of help per section.
+    for (const section of ["connection", "services", "general", "packaging", "customs", "tracking", "customer-subscriptions", "tracking-subscriptions", "errors"]) {
+      const help = page.getByTestId(`nordic-parcel-${section}`).getByTestId("section-help")
+      expect((await help.innerText()).length).toBeGreaterThan(20)
+    }
+
+    // Event groups: a label and a one-line description each, no raw codes.
+    const deviation = page.getByTestId("event-group-DEVIATION")
+    expect(await deviation.innerText()).toMatch(/^Problem\s+Something went wrong/)
+    expect(await page.getByTestId("nordic-parcel-tracking").getByText("TRANSPORT_TO_RECIPIENT").count()).toBe(0)
+
+    await screenshotWhole(page, path.join(ARTIFACTS, "settings-page.png"))
+  })
+
+  it("warns about an offered service no shipping option uses, and about a shipping option whose service is switched off", async () => {
+    // 5600 is configured and offered, but the demo has no shipping option for it.
+    await card("5600").getByTestId("warning-unused").waitFor()
+    expect(await card("PA_DOREN").getByTestId("warning-unused").count()).toBe(0)
+
+    await setting("services.3584.offered").getByRole("switch").click()
+    await card("3584").getByRole("button", { name: "Save" }).click()
+    const warning = card("3584").getByTestId("warning-switched-off")
+    await warning.waitFor()
+    expect(await warning.innerText()).toContain("Mailbox parcel (Pakke i postkassen)")
+    expect((await settings()).effective.services["3584"]!.offered).toBe(false)
+
+    await setting("services.3584.offered").getByRole("switch").click()
+    await card("3584").getByRole("button", { name: "Save" }).click()
+    await warning.waitFor({ state: "detached" })
   })
 
   it("changes a service's fallback price and markup, and the next quote changes", async () => {
     const cartId = await cartIn("5004", store.seed.variants.flat)
     const before = await quote(cartId, "PA_DOREN")
-    const row = page.getByTestId("nordic-parcel-service-PA_DOREN")
-    await row.getByTestId("fallback-price").fill("123")
-    await row.getByTestId("markup").fill("p50p")
-    await row.getByRole("button", { name: "Save" }).click()
-    await page.getByText("PA_DOREN saved").waitFor()
+    await setting("services.PA_DOREN.fallback_price").locator("input").fill("123")
+    await setting("services.PA_DOREN.markup").locator("input").fill("p50p")
+    await card("PA_DOREN").getByRole("button", { name: "Save" }).click()
+    await page.getByText("Home delivery (PA_DOREN) saved").waitFor()
 
     const after = await quote(cartId, "PA_DOREN")
     expect(after).toBeCloseTo(before * 1.5, 1)
-    const { effective } = await api<{ effective: { services: Record<string, { fallback_price: number; markup: string }> } }>(
-      "GET",
-      "/admin/nordic-parcel/settings",
-      undefined,
-      "admin"
-    )
-    expect(effective.services.PA_DOREN).toMatchObject({ fallback_price: 123, markup: "p50p" })
+    expect((await settings()).effective.services.PA_DOREN).toMatchObject({ fallback_price: 123, markup: "p50p" })
+  })
+
+  it("edits every kind of setting: VAT, additional services, free return with QR codes, customs, packaging, tracking events", async () => {
+    await setting("prices_include_vat").getByRole("switch").click()
+    await page.getByTestId("nordic-parcel-general").getByRole("button", { name: "Save" }).click()
+    await page.getByText("Agreement and prices saved").waitFor()
+
+    await setting("services.3584.additional_services").locator("input").fill("1081, EVARSLING")
+    await card("3584").getByRole("button", { name: "Save" }).click()
+    await page.getByText("Mailbox parcel (3584) saved").waitFor()
+
+    await setting("services.PA_DOREN.return_service").getByRole("combobox").click()
+    await page.getByRole("option", { name: "Free return pickup point parcel · SERVICEPAKKE_RETUR" }).click()
+    await setting("services.PA_DOREN.qr_codes").getByRole("switch").click()
+    await card("PA_DOREN").getByRole("button", { name: "Save" }).click()
+    await page.getByText("Home delivery (PA_DOREN) saved").waitFor()
+
+    await setting("customs.ioss_number").locator("input").fill("IM1234567890")
+    await setting("customs.nature_of_transaction").getByRole("combobox").click()
+    await page.getByRole("option", { name: "Gift" }).click()
+    await page.getByTestId("nordic-parcel-customs").getByRole("button", { name: "Save" }).click()
+    await page.getByText("Customs saved").waitFor()
+
+    await setting("packaging.packaging_weight").locator("input").fill("250")
+    await page.getByTestId("nordic-parcel-packaging").getByRole("button", { name: "Save" }).click()
+    await page.getByText("Packaging saved").waitFor()
+
+    await page.getByTestId("event-group-DEVIATION").getByRole("checkbox").click()
+    await page.getByTestId("nordic-parcel-tracking").getByRole("button", { name: "Save" }).click()
+    await page.getByText("Tracking saved").waitFor()
+
+    const { effective } = await settings()
+    expect(effective.prices_include_vat).toBe(false)
+    expect(effective.services["3584"]!.additional_services).toEqual(["1081", "EVARSLING"])
+    expect(effective.services.PA_DOREN).toMatchObject({ return_service: "SERVICEPAKKE_RETUR", qr_codes: true })
+    expect(effective.customs).toMatchObject({ ioss_number: "IM1234567890", nature_of_transaction: "GIFT" })
+    expect(effective.packaging.packaging_weight).toBe(250)
+    expect(effective.tracking.event_groups).toContain("DEVIATION")
+
+    // Back to the configured values (null returns a setting to medusa-config's), for the tests after.
+    await api("POST", "/admin/nordic-parcel/settings", {
+      prices_include_vat: null,
+      customs: null,
+      packaging: null,
+      tracking: null,
+      services: { "3584": { additional_services: null }, PA_DOREN: { return_service: null, qr_codes: null } },
+    }, "admin")
+  })
+
+  it("shows the server's refusal at the field it names, and saves nothing", async () => {
+    await setting("customs.ioss_number").locator("input").fill("IM1")
+    await page.getByTestId("nordic-parcel-customs").getByRole("button", { name: "Save" }).click()
+    const error = page.getByTestId("error-customs.ioss_number")
+    await error.waitFor()
+    expect(await error.innerText()).toContain("must be IM followed by 10 digits")
+    expect((await settings()).effective.customs.ioss_number).toBeNull()
+
+    await setting("services.PA_DOREN.markup").locator("input").fill("ten percent")
+    await card("PA_DOREN").getByRole("button", { name: "Save" }).click()
+    expect(await page.getByTestId("error-services.PA_DOREN.markup").innerText()).toContain("priceAdjustments syntax")
   })
 
   it("creates, renews and deletes a customer subscription, and the carrier follows", async () => {
@@ -135,6 +229,7 @@ describe("Settings → Nordic Parcel", () => {
     expect(created).toMatchObject({ customerNumber: "6" })
 
     const row = page.getByTestId(`nordic-parcel-subscription-${created!.id}`).first()
+    expect(await row.innerText()).toContain("Handed in, Delivered")
     await new Promise((resolve) => setTimeout(resolve, 1100)) // so the renewed expiry is visibly later
     await row.getByRole("button", { name: "Renew" }).click()
     await page.getByText("Renewed for 365 days").waitFor()
@@ -149,25 +244,51 @@ describe("Settings → Nordic Parcel", () => {
 })
 
 describe("an order's Nordic Parcel widget", () => {
-  it("shows the label and, after the carrier's events, the tracking timeline", async () => {
-    const cartId = await cartIn("5004", store.seed.variants.boxed)
-    await api("POST", `/store/carts/${cartId}/shipping-methods`, { option_id: store.seed.options.PA_DOREN })
-    const { payment_collection } = await api<{ payment_collection: { id: string } }>("POST", "/store/payment-collections", { cart_id: cartId })
-    await api("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" })
-    const { order } = await api<{ order: { id: string; items: { id: string }[] } }>("POST", `/store/carts/${cartId}/complete`)
-    await api("POST", `/admin/orders/${order.id}/fulfillments`, { items: order.items.map((i) => ({ id: i.id, quantity: 1 })) }, "admin")
-
-    // The demo's carrier pushes HANDED_IN about 15 s after the booking.
-    await waitFor(async () => {
-      const { shipments } = await api<{ shipments: { tracking_events: unknown[] }[] }>("GET", `/admin/nordic-parcel/orders/${order.id}`, undefined, "admin")
-      return shipments[0]?.tracking_events.length ? true : undefined
-    }, "the carrier's first tracking event")
-
-    await page.goto(`${store.url}/app/orders/${order.id}`)
+  it("shows the shopper's choice before booking, then follows the fulfilment and the carrier's events without a reload", async () => {
+    const { orderId, itemIds, point } = await pickupPointOrder()
+    await page.goto(`${store.url}/app/orders/${orderId}`)
     const widget = page.getByTestId("nordic-parcel-widget")
-    await widget.waitFor()
-    expect(await widget.getByTestId("nordic-parcel-label").getAttribute("href")).toMatch(/^\/admin\/nordic-parcel\/fulfillments\/[^/]+\/label$/)
-    await widget.getByTestId("nordic-parcel-timeline").getByText("handed in").waitFor()
-    await page.screenshot({ path: path.join(ARTIFACTS, "order-widget.png"), fullPage: true })
+    const planned = widget.getByTestId("nordic-parcel-planned")
+    await planned.waitFor()
+    expect(await planned.innerText()).toContain("Pickup point parcel · SERVICEPAKKE")
+    const pickup = await planned.getByTestId("nordic-parcel-pickup-point").innerText()
+    expect(pickup).toContain(point.name)
+    expect(pickup).toContain("5004")
+    expect(pickup).toContain(`Opening hours: ${point.opening_hours}`)
+    expect(await planned.getByTestId("nordic-parcel-delivery-date").innerText()).toMatch(/^Expected delivery: \w+day, /)
+    await planned.getByText("Not booked yet").waitFor()
+    await widget.screenshot({ path: path.join(ARTIFACTS, "widget-before-booking.png") })
+
+    // Fulfilled elsewhere (another admin, the API): the open page follows without a reload.
+    await api("POST", `/admin/orders/${orderId}/fulfillments`, { items: itemIds.map((id) => ({ id, quantity: 1 })) }, "admin")
+    const shipment = widget.getByTestId("nordic-parcel-shipment")
+    await shipment.waitFor({ timeout: 30_000 })
+    expect(await shipment.getByTestId("nordic-parcel-label").getAttribute("href")).toMatch(/^\/admin\/nordic-parcel\/fulfillments\/[^/]+\/label$/)
+
+    // The demo's carrier pushes handed in, in transit, ready for pickup and delivered over a minute.
+    const timeline = widget.getByTestId("nordic-parcel-timeline")
+    await timeline.getByText("Handed in").waitFor({ timeout: 90_000 })
+    await timeline.getByText("Delivered").waitFor({ timeout: 120_000 })
+    expect(await widget.getByTestId("nordic-parcel-status").innerText()).toBe("Delivered")
+    await timeline.getByText("Ready for pickup").waitFor()
+    await widget.screenshot({ path: path.join(ARTIFACTS, "widget-after-delivery.png") })
+  })
+
+  it("speaks Norwegian to a Norwegian browser", async () => {
+    const { orderId, point } = await pickupPointOrder()
+    const norwegian = await adminPage(browser, store, "nb-NO")
+    try {
+      await norwegian.goto(`${store.url}/app/orders/${orderId}`)
+      const planned = norwegian.getByTestId("nordic-parcel-widget").getByTestId("nordic-parcel-planned")
+      await planned.waitFor()
+      const text = await planned.innerText()
+      expect(text).toContain("Valgt tjeneste")
+      expect(text).toContain(`Hentested: ${point.name}`)
+      expect(text).toContain("Åpningstider")
+      expect(text).toMatch(/Forventet levering: \w+dag/)
+      expect(text).toContain("Ikke booket ennå")
+    } finally {
+      await norwegian.context().close()
+    }
   })
 })

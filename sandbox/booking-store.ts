@@ -4,10 +4,10 @@ import type { SandboxBooking } from "./types"
 /** What a label, return label or waybill PDF shows; stored per consignment number. */
 export interface ShippingDocument {
   consignmentNumber: string
-  /** The `auth-token` of the document's links (GAPS B14). */
+  /** The `auth-token` of the document's links (carrier notes 20). */
   token: string
   packageNumbers: string[]
-  /** Package numbers that have a QR code image (booking.md rule 4). */
+  /** Package numbers that have a QR code image (carrier notes 30). */
   qrPackageNumbers: string[]
   /** Cargo bookings also get a waybill. */
   hasWaybill: boolean

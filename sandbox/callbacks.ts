@@ -7,8 +7,7 @@ import type { CallbackTarget } from "./subscriptions"
 import type { CallbackAttempt, CallbackPayload } from "./types"
 
 /**
- * Pushes event callbacks to subscribers (event-notifications.md "Callback delivery rules"; GAPS
- * E5–E7). A delivery fails on any non-2xx answer (redirects are not followed), a connection error,
+ * Pushes event callbacks to subscribers (carrier notes 23, 24, 25). A delivery fails on any non-2xx answer (redirects are not followed), a connection error,
  * or no complete answer within the time-out. Failed deliveries are retried at +30, +60 and +120
  * minutes after the first attempt and then dropped; test callbacks are never retried.
  */
@@ -48,12 +47,14 @@ export class CallbackDispatcher {
     return first
   }
 
-  /** The test operation's single dummy callback, described as GAPS E4's one-line outcome. */
+  /**
+   * The test operation's single dummy callback, described in free text: the document leaves the
+   * text's format open, so clients must not read it (the attempt itself is in `attempts`).
+   */
   async test(target: CallbackTarget, event: CallbackEvent): Promise<string> {
     const attempt = await this.attempt(target, event, 1)
-    if (attempt.outcome === "delivered") return `delivered: HTTP ${attempt.status}`
-    if (attempt.status !== undefined) return `failed: HTTP ${attempt.status}`
-    return `failed: ${attempt.error}`
+    if (attempt.status !== undefined) return `Test notification sent to ${target.url}; the webhook answered HTTP ${attempt.status}.`
+    return `Test notification to ${target.url} could not be delivered (${attempt.error}).`
   }
 
   reset(): void {

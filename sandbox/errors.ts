@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto"
 import { json, text, type HttpResponse } from "./http"
 
 /**
- * Carrier-shaped error bodies. Each service family has its own shape (GAPS X4, X5, L4, L14, B3,
+ * Carrier-shaped error bodies. Each service family has its own shape (carrier notes 2, 3, 10, 13, 14,
  * E8, E9), so every route declares its style and the server picks the body from it.
  */
 export type ErrorStyle =
@@ -23,7 +23,7 @@ export const AUTHENTICATION_FAILED =
 export interface FieldError {
   code: "INVALID_ARGUMENT" | "NOT_FOUND" | "INTERNAL_ERROR"
   message: string
-  /** "" when the problem is not tied to one field (GAPS L4). */
+  /** "" when the problem is not tied to one field (carrier notes 10). */
   field: string
 }
 
@@ -54,7 +54,7 @@ export interface BookingIssue {
   packageCorrelationId?: string | null
 }
 
-/** The 400/500 envelope of GAPS "Booking error": one consignment entry, `confirmation: null`. */
+/** The 400/500 booking error envelope (carrier notes 14): one consignment entry, `confirmation: null`. */
 export function bookingErrorResponse(status: number, correlationId: string | null, issues: BookingIssue[]): HttpResponse {
   return json(status, {
     consignments: [

@@ -1,7 +1,7 @@
 import { createHash, randomInt } from "node:crypto"
 
 /**
- * Shipment and package numbers in the carrier's formats (GAPS B14, E1), issued sequentially so a
+ * Shipment and package numbers in the carrier's formats (carrier notes 20), issued sequentially so a
  * fresh or reset sandbox always hands out the same numbers in the same order:
  * - consignment: 17 digits, `704381` + 10-digit sequence + GS1 check digit (first: 70438100000000016)
  * - package: 18 digits, `3704381` + 10-digit sequence + GS1 check digit (first: 370438100000000017)
@@ -67,14 +67,14 @@ function s10CheckDigit(serial: string): string {
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
-/** `X-Carrier-Correlation`: 8 random alphanumerics per callback (GAPS E7). */
+/** `X-Carrier-Correlation`: 8 random alphanumerics per callback (carrier notes 25). */
 export function correlationId(): string {
   let id = ""
   for (let i = 0; i < 8; i++) id += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]
   return id
 }
 
-/** Stable UUID-shaped identifier derived from the login ID, never from the key (GAPS E11). */
+/** Stable UUID-shaped identifier derived from the login ID, never from the key (carrier notes 26). */
 export function authenticatorFor(apiUid: string): string {
   const hex = createHash("sha1").update(`event-cast:${apiUid.toLowerCase()}`).digest("hex")
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`

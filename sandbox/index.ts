@@ -28,7 +28,7 @@ export { findService, SERVICES, type CarrierService } from "./data/services"
 
 export const DEMO_CREDENTIALS = { apiUid: "demo@nordic-parcel.test", apiKey: "sandbox-demo-key" }
 
-/** GAPS X6. */
+/** carrier notes 3. */
 export const DEFAULT_RATE_LIMITS: RateLimits = { booking: 18, shipping: 120, pickup: 80, postal: 300 }
 const DEFAULT_EVENTS_CONCURRENCY = 50
 const DEFAULT_CALLBACK_TIMEOUT_MS = 10_000

@@ -166,7 +166,7 @@ export function estimateDelivery(service: CarrierService, zones: number, shippin
 
 const NORWEGIAN_WEEKDAYS = ["søndag", "mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag"]
 
-/** The lookup response's `expectedDelivery` (GAPS L7: unpadded year/month/day strings). */
+/** The lookup response's `expectedDelivery` (carrier notes 9: unpadded year/month/day strings). */
 export function expectedDeliveryJson(estimate: DeliveryEstimate) {
   const formatted = formatNorwegianDate(estimate.date)
   return {

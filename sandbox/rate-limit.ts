@@ -31,7 +31,7 @@ export class RateLimiter {
   }
 }
 
-/** Requests in flight per user (event-cast limits GAPS E9). */
+/** Requests in flight per user (event-cast limits carrier notes 3). */
 export class ConcurrencyLimiter {
   private readonly inFlight = new Map<string, number>()
 

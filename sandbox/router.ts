@@ -30,7 +30,7 @@ interface RouteBase {
   group: RouteGroup
   errorStyle: ErrorStyle
   rateLimit?: keyof RateLimits
-  /** Event-cast limits on requests in flight (GAPS E9). */
+  /** Event-cast limits on requests in flight (carrier notes 3). */
   concurrency?: "events" | "events-test"
 }
 

@@ -10,7 +10,7 @@ import type { ConcurrencyLimiter, RateLimiter } from "./rate-limit"
 import type { RequestContext, Route, Router } from "./router"
 import type { ReceivedRequest, SandboxUser } from "./types"
 
-/** The event-cast test operation's own in-flight limit (GAPS E9). */
+/** The event-cast test operation's own in-flight limit (carrier notes 3). */
 const EVENTS_TEST_CONCURRENCY = 10
 const MAX_BODY_BYTES = 5 * 1024 * 1024
 

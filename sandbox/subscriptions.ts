@@ -3,7 +3,7 @@ import { customerSubscriptionTimestamp, eventCastTimestamp } from "./dates"
 import type { CallbackHeader, CustomerSubscription, TrackingSubscription } from "./types"
 
 /**
- * Event-cast subscriptions (event-notifications.md; GAPS E2). Expiry is checked against the clock
+ * Event-cast subscriptions (carrier notes 21). Expiry is checked against the clock
  * whenever subscriptions are read, so moving the clock past `expiry` makes them disappear.
  */
 

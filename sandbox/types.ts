@@ -16,9 +16,9 @@ export interface SandboxOptions {
   port?: number
   host?: string
   users?: SandboxUser[]
-  /** Requests per second per API user (GAPS X6). */
+  /** Requests per second per API user (carrier notes 3). */
   rateLimits?: Partial<RateLimits>
-  /** Requests in flight per user on event-cast (GAPS E9); the test operation is limited to 10. */
+  /** Requests in flight per user on event-cast (carrier notes 3); the test operation is limited to 10. */
   eventsConcurrency?: number
   clock?: "manual" | "real"
   /** Start of the manual clock; default: the real time when the sandbox starts. */
@@ -120,7 +120,7 @@ export interface CallbackAttempt {
   url: string
   payload: CallbackPayload
   headers: Record<string, string>
-  /** 1 for the first delivery, 2..4 for the retries of GAPS E6. */
+  /** 1 for the first delivery, 2..4 for the retries of carrier notes 24. */
   attempt: number
   at: Date
   outcome: "delivered" | "failed"

@@ -26,7 +26,7 @@ module.exports = defineConfig({
   modules: [
     {
       resolve: "@medusajs/medusa/fulfillment",
-      dependencies: ["nordic_parcel", "locking", "query"],
+      dependencies: ["nordic_parcel", "query"],
       options: {
         providers: [
           { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },

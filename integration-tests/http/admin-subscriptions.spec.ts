@@ -1,6 +1,7 @@
 import http, { type IncomingHttpHeaders } from "node:http"
 import type { AddressInfo } from "node:net"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { renewSubscriptions } from "../../src/jobs/renew-subscriptions"
 import { NORDIC_PARCEL_MODULE } from "../../src/modules/nordic_parcel"
 import type NordicParcelModuleService from "../../src/modules/nordic_parcel/service"
@@ -205,10 +206,14 @@ medusaIntegrationTestRunner({
         expect((await storedSubscription(kept.id)).status).toBe("active")
       })
 
-      it("sends a test callback that reaches the store with the secret, and reports a target that cannot be reached", async () => {
+      it("sends a test callback that reaches the store with the secret: the carrier's 202 is success, its text shown as it came", async () => {
         const reachable = await createCustomerSubscription()
         const { data } = await api.post(`/admin/nordic-parcel/subscriptions/${reachable.id}/test`, {}, headers)
-        expect(data).toEqual({ delivered: true, outcome: "delivered: HTTP 204" })
+        expect(data).toEqual({
+          sent: true,
+          carrier_status: 202,
+          outcome: `Test notification sent to ${receiver().url}${CALLBACK_PATH}; the webhook answered HTTP 204.`,
+        })
         expect(receiver().received).toEqual([
           {
             path: CALLBACK_PATH,
@@ -216,13 +221,67 @@ medusaIntegrationTestRunner({
             body: expect.objectContaining({ status: "IN_TRANSIT", shipment: "TESTSHIPMENT" }),
           },
         ])
+      })
 
-        // Port 9 (discard) has no listener: the carrier cannot deliver.
-        const unreachable = await createCustomerSubscription({ webhook_url: "http://127.0.0.1:9/callbacks" })
-        expect(unreachable.webhook.url).toBe("http://127.0.0.1:9/callbacks")
-        const failed = await api.post(`/admin/nordic-parcel/subscriptions/${unreachable.id}/test`, {}, headers)
-        expect(failed.data.delivered).toBe(false)
-        expect(failed.data.outcome).toMatch(/^failed: /)
+      it("reports a test the carrier refuses as a carrier failure, not as sent", async () => {
+        const subscription = await createCustomerSubscription()
+        sandbox().fault("events-test", { kind: "status", status: 500, times: 1 })
+        const res = await api.post(`/admin/nordic-parcel/subscriptions/${subscription.id}/test`, {}, headers).catch(responseOf)
+        expect(res.status).toBe(503)
+        expect(res.data.sent).toBeUndefined()
+        expect(receiver().received).toEqual([])
+      })
+
+      it.each([
+        ["another host", "https://attacker.example/hooks/nordic-parcel/events"],
+        ["the store's host with another path", "PUBLIC/hooks/other"],
+        ["the hook path under another port", "http://127.0.0.1:9/hooks/nordic-parcel/events"],
+      ])("refuses a webhook_url on %s with 400: the secret header goes only to the store's hook", async (_name, url) => {
+        const res = await api
+          .post(
+            "/admin/nordic-parcel/customer-subscriptions",
+            { customer_number: "5", event_groups: ["DELIVERED"], webhook_url: url.replace("PUBLIC", receiver().url) },
+            headers
+          )
+          .catch(responseOf)
+        expect(res.status).toBe(400)
+        expect(res.data.message).toContain(`webhook_url must be the store's own hook ${receiver().url}${CALLBACK_PATH}`)
+        expectNoSecretIn(res.data)
+        expect(sandbox().requests).toEqual([])
+        expect(await nordicParcel.listSubscriptions({})).toEqual([])
+      })
+
+      it("accepts the store's own hook given explicitly", async () => {
+        const created = await createCustomerSubscription({ webhook_url: `${receiver().url}${CALLBACK_PATH}` })
+        expect(created.webhook.url).toBe(`${receiver().url}${CALLBACK_PATH}`)
+      })
+
+      it("deletes a subscription made at the carrier again when its record cannot be written", async () => {
+        const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        // The database refuses this one record: the workflow's compensation must undo the carrier side.
+        await pg.raw(`alter table nordic_parcel_subscription add constraint np_test_refuse check (customer_number is distinct from '6')`)
+        try {
+          const res = await api
+            .post("/admin/nordic-parcel/customer-subscriptions", { customer_number: "6", event_groups: ["DELIVERED"] }, headers)
+            .catch(responseOf)
+          expect(res.status).toBe(500)
+          expectNoSecretIn(res.data)
+        } finally {
+          await pg.raw(`alter table nordic_parcel_subscription drop constraint np_test_refuse`)
+        }
+        const calls = sandbox().requests.map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}$/, ":id")}`)
+        expect(calls).toEqual(["POST /event-cast/api/v1/customer/webhooks", "DELETE /event-cast/api/v1/customer/webhooks/:id"])
+        expect(sandbox().customerSubscriptions()).toEqual([])
+        expect(await nordicParcel.listSubscriptions({})).toEqual([])
+      })
+
+      it("keeps the record active when the carrier refuses the delete", async () => {
+        const created = await createCustomerSubscription()
+        sandbox().fault("events", { kind: "status", status: 500, times: 3 })
+        const res = await api.delete(`/admin/nordic-parcel/customer-subscriptions/${created.id}`, headers).catch(responseOf)
+        expect(res.status).toBe(503)
+        expect(sandbox().customerSubscriptions().map((s) => s.id)).toEqual([created.id])
+        expect((await storedSubscription(created.id)).status).toBe("active")
       })
     })
 
@@ -265,7 +324,7 @@ medusaIntegrationTestRunner({
       it("sends a test callback on a tracking subscription", async () => {
         const id = await subscribeTrackingNumber("70438103433585051")
         const { data } = await api.post(`/admin/nordic-parcel/subscriptions/${id}/test`, {}, headers)
-        expect(data).toEqual({ delivered: true, outcome: "delivered: HTTP 204" })
+        expect(data).toEqual(expect.objectContaining({ sent: true, carrier_status: 202, outcome: expect.stringContaining("HTTP 204") }))
         expect(receiver().received).toHaveLength(1)
       })
     })
@@ -315,9 +374,9 @@ medusaIntegrationTestRunner({
         expect(res.data.message).toContain("limit")
       })
 
-      it("refuses to subscribe without a webhook URL when webhooks.publicUrl is not set", async () => {
-        const options = nordicParcel.getOptions()
-        jest.spyOn(nordicParcel, "getOptions").mockReturnValue({ ...options, webhooks: { ...options.webhooks, publicUrl: undefined } })
+      it("refuses to subscribe when webhooks.publicUrl is not set", async () => {
+        const options = await nordicParcel.getEffectiveOptions()
+        jest.spyOn(nordicParcel, "getEffectiveOptions").mockResolvedValue({ ...options, webhooks: { ...options.webhooks, publicUrl: undefined } })
 
         const res = await api
           .post("/admin/nordic-parcel/customer-subscriptions", { customer_number: "5", event_groups: ["DELIVERED"] }, headers)

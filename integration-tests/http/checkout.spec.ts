@@ -1,10 +1,13 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
+import { eventually } from "../helpers/eventually"
 import { responseOf } from "../helpers/http"
 import { useSandbox } from "../helpers/sandbox"
 import { storefront } from "../helpers/storefront"
 import { seedNorwegianStore, type SeededStore } from "../helpers/store"
+import { createAdminHeaders } from "../helpers/admin"
+import { PROVIDER_ID } from "../../src/providers/nordic-parcel/provider-id"
 
 jest.setTimeout(120 * 1000)
 
@@ -22,6 +25,7 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: SeededStore
     let storeHeaders: { headers: Record<string, string> }
+    let adminHeaders: { headers: Record<string, string> }
 
     beforeAll(async () => {
       store = await seedNorwegianStore(getContainer(), [
@@ -30,6 +34,7 @@ medusaIntegrationTestRunner({
         { code: "3584" },
       ])
       storeHeaders = { headers: { "x-publishable-api-key": store.publishableKey } }
+      adminHeaders = await createAdminHeaders(api, getContainer())
     })
 
     afterEach(() => sandbox().clearFaults())
@@ -39,8 +44,12 @@ medusaIntegrationTestRunner({
     const { createCart, completeCart } = storefront(api, () => store)
 
     async function calculate(cartId: string, service: string, data?: Record<string, unknown>) {
+      return calculateOption(cartId, store.options[service], data)
+    }
+
+    async function calculateOption(cartId: string, optionId: string, data?: Record<string, unknown>) {
       const res = await api.post(
-        `/store/shipping-options/${store.options[service]}/calculate`,
+        `/store/shipping-options/${optionId}/calculate`,
         { cart_id: cartId, ...(data ? { data } : {}) },
         storeHeaders
       )
@@ -137,6 +146,50 @@ medusaIntegrationTestRunner({
         expect(heavier.amount).toBeGreaterThan(first.amount as number)
       })
 
+      it("prices a customer-list service a shipping option uses (no services entry) from the same single lookup", async () => {
+        const { data: listed } = await api.get(`/admin/fulfillment-providers/${PROVIDER_ID}/options`, adminHeaders)
+        const business = listed.fulfillment_options.find((o: { service_code: string }) => o.service_code === "BEDRIFTSPAKKE")
+        expect(business).toMatchObject({ customer_number: "5", is_return: false })
+        // The merchant creates the shipping option in the admin from the listed fulfillment option.
+        const { data: created } = await api.post(
+          `/admin/shipping-options`,
+          {
+            name: "Business parcel",
+            service_zone_id: store.serviceZoneId,
+            shipping_profile_id: store.shippingProfileId,
+            provider_id: PROVIDER_ID,
+            price_type: "calculated",
+            data: business,
+            prices: [],
+            type: { label: "Business", description: "Business parcel", code: "business" },
+            rules: [
+              { attribute: "enabled_in_store", value: "true", operator: "eq" },
+              { attribute: "is_return", value: "false", operator: "eq" },
+            ],
+          },
+          adminHeaders
+        )
+        const businessOptionId = created.shipping_option.id as string
+        try {
+          const cartId = await createCart("1337", [{ variant_id: store.variants.flat, quantity: 1 }])
+          const before = lookups()
+          const optionIds = [...Object.values(store.options), businessOptionId]
+          const prices = await Promise.all(optionIds.map((id) => calculateOption(cartId, id)))
+          expect(lookups() - before).toBe(1)
+          const sent = sandbox().requests.filter((r) => r.path === SHIPPING_LOOKUP).at(-1)!.body as {
+            consignments: { products: { id: string; customerNumber?: string }[] }[]
+          }
+          expect(sent.consignments.flatMap((c) => c.products)).toContainEqual({ id: "BEDRIFTSPAKKE", customerNumber: "5" })
+          const added = await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: businessOptionId }, storeHeaders)
+          expect(added.data.cart.shipping_methods[0].amount).toBe(prices.at(-1)!.amount)
+          expect(lookups() - before).toBe(1)
+          // (asks the sandbox itself, which is one more lookup in its log)
+          expect(prices.at(-1)!.amount).toBe(await sandboxPrice("BEDRIFTSPAKKE"))
+        } finally {
+          await api.delete(`/admin/shipping-options/${businessOptionId}`, adminHeaders)
+        }
+      })
+
       it("hides a service the parcel is too large for instead of failing", async () => {
         const cartId = await createCart("5015", [{ variant_id: store.variants.large, quantity: 1 }])
         const mailbox = await calculate(cartId, "3584")
@@ -178,11 +231,16 @@ medusaIntegrationTestRunner({
         expect(fitting.some((p) => p.is_locker)).toBe(false)
       })
 
-      it("does not remember a carrier outage as 'no pickup points'", async () => {
+      it("answers 503 with a readable message while the carrier fails, and [] only when the carrier says none", async () => {
         sandbox().fault("pickup", { kind: "status", status: 500 })
-        expect(await pickupPoints(api, "country_code=NO&postal_code=9600")).toEqual([])
+        const outage = await api.get(`/store/nordic-parcel/pickup-points?country_code=NO&postal_code=9600`, storeHeaders).catch(responseOf)
+        expect(outage.status).toBe(503)
+        expect(outage.data.message).toMatch(/Pickup points cannot be listed right now: the carrier is not answering.*Try again/)
         sandbox().clearFaults()
+        // Not remembered as "no pickup points": the same search answers once the carrier is back.
         expect((await pickupPoints(api, "country_code=NO&postal_code=9600")).length).toBeGreaterThan(0)
+        // A postal code the carrier serves no points for is an honest empty list.
+        expect(await pickupPoints(api, "country_code=NO&postal_code=0001")).toEqual([])
       })
 
       it("autofills the city of a postal code and answers 404 for an unknown one", async () => {
@@ -195,21 +253,23 @@ medusaIntegrationTestRunner({
         expect(invalid.data.message).toMatch(/postal_code must be 4 digits for NO/)
       })
 
-      it("requires a known pickup point that fits, stores its snapshot, and carries it into the order", async () => {
+      it("refuses an unknown or malformed pickup point naming the field, stores the chosen one's snapshot, and carries it into the order", async () => {
         const cartId = await createCart("5004", [{ variant_id: store.variants.boxed, quantity: 1 }])
         const addMethod = (data?: Record<string, unknown>) =>
           api
             .post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.options.SERVICEPAKKE, ...(data ? { data } : {}) }, storeHeaders)
             .catch(responseOf)
 
-        const without = await addMethod()
-        expect(without.status).toBe(400)
-        expect(without.data.message).toMatch(/data\.pickup_point_id is required/)
         const unknown = await addMethod({ pickup_point_id: "999999999" })
         expect(unknown.status).toBe(400)
         expect(unknown.data.message).toMatch(/data\.pickup_point_id: "999999999" is not a pickup point/)
+        for (const hostile of ["\ud800", "12\u0000", "x".repeat(65), 42]) {
+          const refused = await addMethod({ pickup_point_id: hostile })
+          expect(refused.status).toBe(400)
+          expect(refused.data.message).toMatch(/data\.pickup_point_id/)
+        }
 
-        const [point] = (await pickupPoints(api, "country_code=NO&postal_code=5004")).filter((p) => !p.is_locker)
+        const [, point] = (await pickupPoints(api, "country_code=NO&postal_code=5004")).filter((p) => !p.is_locker)
         const chosen = await addMethod({ pickup_point_id: point.id })
         expect(chosen.status).toBe(200)
         const { data: cartData } = await api.get(`/store/carts/${cartId}?fields=+shipping_methods.data`, storeHeaders)
@@ -225,6 +285,8 @@ medusaIntegrationTestRunner({
             city: expect.any(String),
             country_code: "NO",
           }),
+          pickup_point_chosen_by: "shopper",
+          pickup_point_area: { country_code: "NO", postal_code: "5004" },
           delivery_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         })
         expect(method.amount).toBeGreaterThan(0)
@@ -240,14 +302,57 @@ medusaIntegrationTestRunner({
         expect(Number(stored.shipping_methods[0].amount)).toBe(method.amount)
       })
 
-      it("refuses a parcel locker the cart does not fit, naming the field", async () => {
+      it("chooses the nearest point the parcel fits when none is sent, and follows the address to another area", async () => {
+        // The large bench fits no locker: the nearest point is the first manned one of the answer.
         const cartId = await createCart("0154", [{ variant_id: store.variants.large, quantity: 1 }])
+        const added = await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.options.SERVICEPAKKE }, storeHeaders)
+        expect(added.status).toBe(200)
+        const methodData = async () =>
+          (await api.get(`/store/carts/${cartId}?fields=+shipping_methods.data`, storeHeaders)).data.cart.shipping_methods[0]?.data
+        const all = await pickupPoints(api, "country_code=NO&postal_code=0154&street=Strandgaten&street_number=1&limit=20")
+        const fitting = await pickupPoints(api, `country_code=NO&postal_code=0154&street=Strandgaten&street_number=1&limit=20&cart_id=${cartId}`)
+        // The bench fits no locker: "nearest suitable" is the first manned point of the carrier's answer.
+        expect(fitting[0].id).toBe(all.find((p) => !p.is_locker)!.id)
+        expect(await methodData()).toMatchObject({
+          pickup_point_id: fitting[0].id,
+          pickup_point: expect.objectContaining({ id: fitting[0].id, is_locker: false }),
+          pickup_point_chosen_by: "nearest",
+          pickup_point_area: { country_code: "NO", postal_code: "0154" },
+        })
+
+        // The shopper moves to Hammerfest: the point follows to the nearest one there.
+        const moved = await api.post(
+          `/store/carts/${cartId}`,
+          { shipping_address: { country_code: "no", postal_code: "9600", city: "Hammerfest", address_1: "Storgata 2" } },
+          storeHeaders
+        )
+        expect(moved.status).toBe(200)
+        const there = await pickupPoints(api, `country_code=NO&postal_code=9600&street=Storgata&street_number=2&limit=20&cart_id=${cartId}`)
+        const followed = await eventually(async () => {
+          const data = await methodData()
+          return data?.pickup_point_area?.postal_code === "9600" ? data : undefined
+        })
+        expect(followed).toMatchObject({ pickup_point_id: there[0].id, pickup_point_chosen_by: "nearest" })
+
+        // The shopper may still choose another point there.
+        const other = await api.post(
+          `/store/carts/${cartId}/shipping-methods`,
+          { option_id: store.options.SERVICEPAKKE, data: { pickup_point_id: there[1].id } },
+          storeHeaders
+        )
+        expect(other.status).toBe(200)
+        expect(await methodData()).toMatchObject({ pickup_point_id: there[1].id, pickup_point_chosen_by: "shopper" })
+      })
+
+      it("refuses a parcel locker the cart does not fit, naming the field", async () => {
+        // Five boxed lamps stack to 75 cm: one SERVICEPAKKE package (up to 120 cm), too long for a locker (60 cm).
+        const cartId = await createCart("0154", [{ variant_id: store.variants.boxed, quantity: 5 }])
         const locker = (await pickupPoints(api, "country_code=NO&postal_code=0154&limit=20")).find((p) => p.is_locker)!
         const res = await api
           .post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.options.SERVICEPAKKE, data: { pickup_point_id: locker.id } }, storeHeaders)
           .catch(responseOf)
         expect(res.status).toBe(400)
-        expect(res.data.message).toMatch(/data\.pickup_point_id: the parcel \(150×60×50 cm\) does not fit parcel locker/)
+        expect(res.data.message).toMatch(/data\.pickup_point_id: the parcel \(75×30×20 cm\) does not fit parcel locker/)
       })
 
       it("drops a stale pickup point when the shopper switches to home delivery", async () => {
@@ -297,5 +402,111 @@ medusaIntegrationTestRunner({
         expect(data.cart.shipping_methods).toEqual([])
       })
     })
+
+    describe("recovery, hostile input, limits and the delivery promise", () => {
+      it("prices from the carrier again within 10 s once it answers again", async () => {
+        sandbox().fault("shipping", { kind: "status", status: 500 })
+        const cartId = await createCart("4050", [{ variant_id: store.variants.flat, quantity: 3 }])
+        expect((await calculate(cartId, "PA_DOREN")).amount).toBe(149) // the fallback while it fails
+        sandbox().clearFaults()
+        const recovered = await eventually(
+          async () => {
+            const { amount } = await calculate(cartId, "PA_DOREN")
+            return amount !== 149 ? amount : undefined
+          },
+          { timeoutMs: 10_000, intervalMs: 500 }
+        )
+        expect(recovered).toBe(await sandboxPrice("PA_DOREN"))
+      })
+
+      it("answers 400 naming the field for text the carrier or the database cannot take, on store and admin routes", async () => {
+        const refusals: [string, Promise<{ status: number; data: { message: string } }>, RegExp][] = [
+          ["pickup street with NUL", api.get(`/store/nordic-parcel/pickup-points?country_code=NO&postal_code=5004&street=Strand%00gaten`, storeHeaders).catch(responseOf), /street/],
+          ["pickup cart_id with NUL", api.get(`/store/nordic-parcel/pickup-points?country_code=NO&postal_code=5004&cart_id=cart_%00`, storeHeaders).catch(responseOf), /cart_id/],
+          ["postal code with NUL", api.get(`/store/nordic-parcel/postal-codes/NO/50%0004`, storeHeaders).catch(responseOf), /postal_code/],
+          ["delivery options cart_id with NUL", api.get(`/store/nordic-parcel/delivery-options?cart_id=cart_%00x`, storeHeaders).catch(responseOf), /cart_id/],
+          ["settings name with NUL", api.post(`/admin/nordic-parcel/settings`, { services: { PA_DOREN: { name: "Dør\u0000til dør" } } }, adminHeaders).catch(responseOf), /services.*PA_DOREN.*name/],
+          ["settings name with a lone surrogate", api.post(`/admin/nordic-parcel/settings`, { services: { PA_DOREN: { name: "Dør \ud83d" } } }, adminHeaders).catch(responseOf), /services.*PA_DOREN.*name/],
+          ["settings key with NUL", api.post(`/admin/nordic-parcel/settings`, { services: { "PA\u0000": { name: "x" } } }, adminHeaders).catch(responseOf), /services/],
+          ["subscription customer number with a lone surrogate", api.post(`/admin/nordic-parcel/customer-subscriptions`, { customer_number: "5\udc00", event_groups: ["DELIVERED"] }, adminHeaders).catch(responseOf), /customer_number/],
+          ["order id with NUL", api.get(`/admin/nordic-parcel/orders/order_%00`, adminHeaders).catch(responseOf), /id/],
+        ]
+        for (const [name, answer, field] of refusals) {
+          const res = await answer
+          expect({ name, status: res.status }).toEqual({ name, status: 400 })
+          expect(res.data.message).toMatch(field)
+        }
+        // Nothing was stored: the admin's settings still hold the configured name.
+        const { data } = await api.get(`/admin/nordic-parcel/settings`, adminHeaders)
+        expect(data.settings.services?.PA_DOREN?.name).toBeUndefined()
+      })
+
+      it("moves the shipping date sent to the carrier by the cut-off time and lead time, and shows both", async () => {
+        const cartId = await createCart("2000", [{ variant_id: store.variants.flat, quantity: 1 }])
+        const plain = (await api.get(`/store/nordic-parcel/delivery-options?cart_id=${cartId}`, storeHeaders)).data
+        const settings = await api.post(`/admin/nordic-parcel/settings`, { delivery: { cut_off_time: "00:00", lead_time_days: 2 } }, adminHeaders)
+        expect(settings.data.effective.delivery).toEqual({ cut_off_time: "00:00", lead_time_days: 2 })
+        try {
+          const { data } = await api.get(`/store/nordic-parcel/delivery-options?cart_id=${cartId}`, storeHeaders)
+          // Every moment is past a 00:00 cut-off: the next working day, then two more working days.
+          const expected = workingDaysAfter(osloToday(), 3)
+          expect(data.delivery_promise).toEqual({ cut_off_time: "00:00", lead_time_days: 2, shipping_date: expected })
+          const sent = sandbox().requests.filter((r) => r.path === SHIPPING_LOOKUP).at(-1)!.body as {
+            consignments: { shippingDate: { year: string; month: string; day: string } }[]
+          }
+          const { year, month, day } = sent.consignments[0].shippingDate
+          expect(`${year}-${month}-${day}`).toBe(expected)
+          const pickupOf = (answer: { delivery_options: { service_code: string; expected_delivery_date: string; shipping_date: string }[] }) =>
+            answer.delivery_options.find((o) => o.service_code === "SERVICEPAKKE")!
+          expect(pickupOf(data).shipping_date).toBe(expected)
+          expect(pickupOf(data).expected_delivery_date > pickupOf(plain).expected_delivery_date).toBe(true)
+          expect(pickupOf(data).expected_delivery_date > expected).toBe(true)
+        } finally {
+          await api.post(`/admin/nordic-parcel/settings`, { delivery: null }, adminHeaders)
+        }
+      })
+
+      it("limits each client of the public lookup routes with a token bucket: 429 with Retry-After, other shoppers unaffected", async () => {
+        const from = (ip: string) => ({ headers: { ...storeHeaders.headers, "x-forwarded-for": ip } })
+        const carrierCalls = () => sandbox().requests.filter((r) => r.path.startsWith("/pickuppoint/api/pickuppoint")).length
+        const before = carrierCalls()
+        // A flood of distinct streets: each would be a carrier call.
+        const answers = await Promise.all(
+          Array.from({ length: 45 }, (_, i) =>
+            api.get(`/store/nordic-parcel/pickup-points?country_code=NO&postal_code=0150&street=Flood${i}&street_number=1`, from("203.0.113.7")).catch(responseOf)
+          )
+        )
+        const served = answers.filter((a) => a.status === 200)
+        const refused = answers.filter((a) => a.status === 429)
+        expect(served.length + refused.length).toBe(45)
+        expect(refused.length).toBeGreaterThan(0)
+        expect(carrierCalls() - before).toBeLessThanOrEqual(served.length) // refused ones never reach the carrier
+        expect(refused[0].headers["retry-after"]).toMatch(/^[1-9]\d*$/)
+        expect(refused[0].data.message).toMatch(/Too many pickup-point lookups from this client; try again in \d+ s/)
+
+        // Another shopper is served, and the postal-code route counts its own requests.
+        expect((await api.get(`/store/nordic-parcel/pickup-points?country_code=NO&postal_code=0150`, from("203.0.113.8"))).status).toBe(200)
+        expect((await api.get(`/store/nordic-parcel/postal-codes/NO/0150`, from("203.0.113.7"))).status).toBe(200)
+
+        // After Retry-After the flooding client is served again.
+        await new Promise((resolve) => setTimeout(resolve, Number(refused[0].headers["retry-after"]) * 1000))
+        expect((await api.get(`/store/nordic-parcel/pickup-points?country_code=NO&postal_code=0150`, from("203.0.113.7"))).status).toBe(200)
+      })
+    })
   },
 })
+
+/** Today's date in Oslo (the carrier's and the shop's calendar), as YYYY-MM-DD. */
+function osloToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date())
+}
+
+/** The date `count` working days (Monday to Friday) after `date`. */
+function workingDaysAfter(date: string, count: number): string {
+  const day = new Date(`${date}T12:00:00Z`)
+  for (let left = count; left > 0; ) {
+    day.setUTCDate(day.getUTCDate() + 1)
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) left--
+  }
+  return day.toISOString().slice(0, 10)
+}

@@ -133,6 +133,16 @@ medusaIntegrationTestRunner({
 
     it("books a pickup-point parcel to the chosen point, checked again at the carrier", async () => {
       const order = await placeOrder("SERVICEPAKKE", store.variants.flat, { pickup_point_id: "150041" })
+      // Before booking, the order widget shows what the shopper chose.
+      const { data: planned } = await api.get(`/admin/nordic-parcel/orders/${order.id}`, adminHeaders)
+      expect(planned.shipments).toEqual([])
+      expect(planned.shipping_methods).toEqual([
+        expect.objectContaining({
+          service_code: "SERVICEPAKKE",
+          service_name: "Pickup point parcel",
+          pickup_point: expect.objectContaining({ id: "150041", name: expect.any(String), postal_code: expect.any(String) }),
+        }),
+      ])
       const lookupsBefore = sandbox().requests.filter((r) => r.path.includes("/id/150041")).length
       expect((await fulfil(order)).status).toBe(200)
       expect(sandbox().requests.filter((r) => r.path.includes("/id/150041")).length).toBe(lookupsBefore + 1)
@@ -312,17 +322,19 @@ medusaIntegrationTestRunner({
       expect(Buffer.from(label.data).subarray(0, 4).toString()).toBe("%PDF")
     })
 
-    it("cancelling marks the shipment cancelled (the carrier booking stands) and the next fulfilment books anew", async () => {
+    it("cancelling leaves the booking unused (the carrier booking stands) and the next identical fulfilment takes it over", async () => {
       const order = await placeOrder("PA_DOREN", store.variants.flat)
       await fulfil(order)
       const [fulfillment] = await fulfillmentsOf(order.id)
       await api.post(`/admin/orders/${order.id}/fulfillments/${fulfillment.id}/cancel`, {}, adminHeaders)
       const { data } = await api.get(`/admin/nordic-parcel/fulfillments/${fulfillment.id}`, adminHeaders)
-      expect(data.shipment.status).toBe("cancelled")
+      expect(data.shipment.status).toBe("unused")
 
       const before = sandbox().bookings.length
       expect((await fulfil(order)).status).toBe(200)
-      expect(sandbox().bookings.length).toBe(before + 1)
+      expect(sandbox().bookings.length).toBe(before)
+      const again = (await fulfillmentsOf(order.id)).find((f) => f.id !== fulfillment.id)!
+      expect(again.data.consignment_number).toBe(fulfillment.data.consignment_number)
     })
 
     it("books a return from the customer to the warehouse, with QR codes", async () => {

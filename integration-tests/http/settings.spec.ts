@@ -20,7 +20,7 @@ const SETTINGS = "/admin/nordic-parcel/settings"
 const WEBHOOK_SECRET = process.env.NP_WEBHOOK_SECRET || "sandbox-webhook-secret-0123456789"
 
 /** Every setting back to its option: the settings row is restored with the database between tests, the module's memory is not. */
-const RESET = { test_mode: null, customer_number: null, prices_include_vat: null, services: null, packaging: null, customs: null, tracking: null }
+const RESET = { test_mode: null, customer_number: null, prices_include_vat: null, services: null, packaging: null, customs: null, tracking: null, delivery: null }
 
 type LookupBody = { consignments: { products: { id: string }[]; additionalServices?: string[] }[] }
 
@@ -261,6 +261,10 @@ medusaIntegrationTestRunner({
           webhook: { secret_set: true, header_name: "X-Nordic-Parcel-Secret", event_groups: expect.arrayContaining(["DELIVERED"]) },
           settings: { version: 1, updated_by: expect.stringMatching(/^user_/) },
         })
+        // The test app declares the fulfillment module's dependencies and its credentials work.
+        const problems = data.setup_problems.map((p: { code: string }) => p.code)
+        expect(problems).not.toContain("fulfillment_dependencies")
+        expect(problems).not.toContain("credentials_refused")
         const five = data.customer_numbers.find((c: { customer_number: string }) => c.customer_number === "5")
         expect(five).toMatchObject({ listed_as: "PARCELS_NORWAY-00000000005", default: true, services: expect.arrayContaining(["PA_DOREN"]) })
 
@@ -280,6 +284,9 @@ medusaIntegrationTestRunner({
 
         const { data } = await api.get("/admin/nordic-parcel/status", adminHeaders)
         expect(data.credentials).toMatchObject({ valid: false, error: expect.objectContaining({ kind: "authentication" }) })
+        expect(data.setup_problems).toContainEqual(
+          expect.objectContaining({ code: "credentials_refused", fix: expect.stringContaining("apiKey") })
+        )
         expect(data.carrier_errors[0]).toMatchObject({
           at: expect.any(String),
           operation: "booking.customers",

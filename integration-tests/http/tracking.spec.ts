@@ -1,7 +1,9 @@
 import fc from "fast-check"
 import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { TRACKING_RECEIVED_EVENT } from "../../src/lib/tracking/events"
+import { retryTrackingSubscriptions } from "../../src/jobs/retry-tracking-subscriptions"
+import { TRACKING_OUTBOX_DUE_EVENT, TRACKING_RECEIVED_EVENT } from "../../src/lib/events"
+import { applyDueTrackingEvents } from "../../src/workflows/apply-stored-tracking-event"
 import { NORDIC_PARCEL_MODULE } from "../../src/modules/nordic_parcel"
 import type NordicParcelModuleService from "../../src/modules/nordic_parcel/service"
 import { createAdminHeaders } from "../helpers/admin"
@@ -32,7 +34,7 @@ medusaIntegrationTestRunner({
     let adminHeaders: { headers: Record<string, string> }
 
     beforeAll(async () => {
-      store = await seedNorwegianStore(getContainer(), [{ code: "PA_DOREN" }])
+      store = await seedNorwegianStore(getContainer(), [{ code: "PA_DOREN" }, { code: "9300", isReturn: true }])
       adminHeaders = await createAdminHeaders(api, getContainer())
     })
 
@@ -71,8 +73,17 @@ medusaIntegrationTestRunner({
     const post = (body: unknown, headers: Record<string, string> = { "x-nordic-parcel-secret": SECRET }) =>
       api.post(HOOK, body, { headers }).catch(responseOf)
 
-    it("subscribes a booked consignment, and the carrier's HANDED_IN then DELIVERED move the fulfillment", async () => {
-      const { fulfillmentId, consignment } = await bookedFulfillment()
+    /** The fulfillment's labels as Medusa's admin API shows them (the order page, e-mails, storefront read these). */
+    async function adminLabels(orderId: string, fulfillmentId: string) {
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=fulfillments.id,fulfillments.labels.*`, adminHeaders)
+      const fulfillment = data.order.fulfillments.find((f: { id: string }) => f.id === fulfillmentId)
+      return fulfillment.labels.map(({ tracking_number, tracking_url, label_url }: Record<string, string>) => ({ tracking_number, tracking_url, label_url }))
+    }
+
+    it("subscribes a booked consignment, and the carrier's HANDED_IN then DELIVERED move the fulfillment, keeping its labels", async () => {
+      const { orderId, fulfillmentId, consignment } = await bookedFulfillment()
+      const booked = await adminLabels(orderId, fulfillmentId)
+      expect(booked).toEqual([{ tracking_number: consignment, tracking_url: expect.stringMatching(/^https?:\/\//), label_url: expect.stringMatching(/^https?:\/\//) }])
       const subscription = await eventually(() => sandbox().trackingSubscriptions().find((s) => s.trackingId === consignment))
       expect(subscription).toMatchObject({
         configuration: expect.objectContaining({ url: `${gateway().url}${HOOK}` }),
@@ -83,9 +94,11 @@ medusaIntegrationTestRunner({
       expect(handedIn.map((a) => a.outcome)).toEqual(["delivered"])
       await eventually(async () => (await fulfillmentState(fulfillmentId)).shipped_at)
       expect((await fulfillmentState(fulfillmentId)).delivered_at).toBeNull()
+      expect(await adminLabels(orderId, fulfillmentId)).toEqual(booked)
 
       await sandbox().emitEvent({ status: "DELIVERED", shipment: consignment })
       await eventually(async () => (await fulfillmentState(fulfillmentId)).delivered_at)
+      expect(await adminLabels(orderId, fulfillmentId)).toEqual(booked)
       await eventually(async () => (await plugin().listShipments({ fulfillment_id: fulfillmentId }))[0].status === "delivered")
       const events = await plugin().listTrackingEvents({ shipment_number: consignment })
       expect(events.map((e) => e.status).sort()).toEqual(["DELIVERED", "HANDED_IN"])
@@ -199,6 +212,231 @@ medusaIntegrationTestRunner({
         { numRuns: 150 }
       )
       expect((await api.get("/health")).status).toBe(200)
+    })
+
+    /** Posts a callback and waits until the tracking subscriber has handled it. */
+    async function postAndApply(body: Record<string, unknown>) {
+      const handled = TestEventUtils.waitSubscribersExecution(TRACKING_RECEIVED_EVENT, getContainer().resolve(Modules.EVENT_BUS))
+      const res = await post(body)
+      expect(res.status).toBe(200)
+      await handled
+    }
+
+    const storedEvent = async (eventId: string) => (await plugin().listTrackingEvents({ event_id: eventId }))[0]
+    const inTenMinutes = () => new Date(Date.now() + 10 * 60_000)
+    const pg = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+
+    it("keeps a return fulfilment's labels through its carrier events", async () => {
+      const order = await placeOrder("PA_DOREN", store.variants.flat)
+      await api.post(`/admin/orders/${order.id}/fulfillments`, { items: [{ id: order.items[0].id, quantity: 1 }] }, adminHeaders)
+      const { data: begun } = await api.post(`/admin/returns`, { order_id: order.id, location_id: store.stockLocationId }, adminHeaders)
+      const returnId = begun.return.id
+      await api.post(`/admin/returns/${returnId}/request-items`, { items: [{ id: order.items[0].id, quantity: 1 }] }, adminHeaders)
+      await api.post(`/admin/returns/${returnId}/shipping-method`, { shipping_option_id: store.options["9300"] }, adminHeaders)
+      await api.post(`/admin/returns/${returnId}/request`, {}, adminHeaders)
+      const labelsOfReturn = async () => {
+        const { data } = await api.get(`/admin/returns/${returnId}?fields=id,fulfillments.id,fulfillments.data,fulfillments.labels.*`, adminHeaders)
+        const fulfillment = data.return.fulfillments.find((f: { data: { kind?: string } }) => f.data?.kind === "return")
+        return { id: fulfillment.id as string, consignment: fulfillment.data.consignment_number as string, labels: fulfillment.labels.map(({ tracking_number, label_url }: Record<string, string>) => ({ tracking_number, label_url })) }
+      }
+      const before = await labelsOfReturn()
+      expect(before.labels).toEqual([{ tracking_number: before.consignment, label_url: expect.stringMatching(/^https?:\/\//) }])
+
+      for (const status of ["HANDED_IN", "DELIVERED"]) {
+        await postAndApply(callback({ status, shipment: before.consignment }))
+      }
+      expect((await plugin().listTrackingEvents({ shipment_number: before.consignment })).every((e) => e.applied_at !== null)).toBe(true)
+      expect(await labelsOfReturn()).toEqual(before)
+    })
+
+    it("an event whose apply the database refuses stays stored, is listed in the admin with why, and the job applies it once the database accepts", async () => {
+      const { orderId, fulfillmentId, consignment } = await bookedFulfillment()
+      const booked = await adminLabels(orderId, fulfillmentId)
+      await pg().raw(`
+        create or replace function np_test_refuse_shipping() returns trigger language plpgsql as $$
+        begin raise exception 'the database refuses to mark fulfillment % shipped', new.id; end $$`)
+      await pg().raw(`create trigger np_test_refuse_shipping before update of shipped_at on fulfillment
+                      for each row when (new.id = '${fulfillmentId}') execute function np_test_refuse_shipping()`)
+      const handedIn = callback({ status: "HANDED_IN", shipment: consignment })
+      try {
+        await postAndApply(handedIn)
+        expect(await storedEvent(handedIn.id)).toMatchObject({
+          applied_at: null,
+          apply_attempts: 1,
+          apply_error: expect.stringContaining("the database refuses to mark fulfillment"),
+          next_apply_at: expect.any(Date),
+        })
+        expect((await fulfillmentState(fulfillmentId)).shipped_at).toBeNull()
+        const { data: health } = await api.get("/admin/nordic-parcel/tracking-health", adminHeaders)
+        expect(health.unapplied_events).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ event_id: handedIn.id, status: "HANDED_IN", order_id: orderId, attempts: 1, last_error: expect.stringContaining("refuses") }),
+          ])
+        )
+
+        // Still refused: the job records a second attempt and backs off further.
+        const first = (await storedEvent(handedIn.id)).next_apply_at!
+        await applyDueTrackingEvents(getContainer(), { now: inTenMinutes() })
+        const again = await storedEvent(handedIn.id)
+        expect(again.apply_attempts).toBe(2)
+        expect(new Date(again.next_apply_at!).getTime()).toBeGreaterThan(new Date(first).getTime())
+      } finally {
+        await pg().raw(`drop trigger if exists np_test_refuse_shipping on fulfillment`)
+      }
+
+      // Not due yet: the back-off is kept.
+      await applyDueTrackingEvents(getContainer())
+      expect((await storedEvent(handedIn.id)).applied_at).toBeNull()
+
+      const run = await applyDueTrackingEvents(getContainer(), { now: inTenMinutes() })
+      expect(run.applied).toBeGreaterThanOrEqual(1)
+      expect((await storedEvent(handedIn.id)).applied_at).not.toBeNull()
+      expect((await fulfillmentState(fulfillmentId)).shipped_at).not.toBeNull()
+      expect(await adminLabels(orderId, fulfillmentId)).toEqual(booked)
+      const { data: health } = await api.get("/admin/nordic-parcel/tracking-health", adminHeaders)
+      expect(health.unapplied_events.map((e: { event_id: string }) => e.event_id)).not.toContain(handedIn.id)
+
+      // Applying again changes nothing.
+      const shippedAt = (await fulfillmentState(fulfillmentId)).shipped_at
+      await applyDueTrackingEvents(getContainer(), { now: inTenMinutes() })
+      expect((await fulfillmentState(fulfillmentId)).shipped_at).toEqual(shippedAt)
+    })
+
+    it("an event stored by a process that stopped before announcing it: the carrier's retry is acknowledged, and the job and start-up apply it", async () => {
+      const { fulfillmentId, consignment } = await bookedFulfillment()
+      // What the route does before it announces the event; the process then stops.
+      const delivered = callback({ status: "DELIVERED", shipment: consignment })
+      await plugin().recordTrackingEvent({
+        event_id: delivered.id,
+        status: delivered.status,
+        shipment_number: consignment,
+        occurred_at: new Date("2026-11-21T10:15:00Z"),
+        raw: delivered,
+      })
+      const retry = await post(delivered)
+      expect(retry.status).toBe(200)
+      expect(retry.data.duplicate).toBe(true)
+      expect((await storedEvent(delivered.id)).applied_at).toBeNull()
+      const { data: health } = await api.get("/admin/nordic-parcel/tracking-health", adminHeaders)
+      expect(health.unapplied_events).toEqual(expect.arrayContaining([expect.objectContaining({ event_id: delivered.id, attempts: 0, last_error: null })]))
+
+      // Start-up: the module announces that stored events may wait, and they are applied.
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      const applied = TestEventUtils.waitSubscribersExecution(TRACKING_OUTBOX_DUE_EVENT, eventBus)
+      await eventBus.emit({ name: TRACKING_OUTBOX_DUE_EVENT, data: {} })
+      await applied
+      expect((await storedEvent(delivered.id)).applied_at).not.toBeNull()
+      expect(await fulfillmentState(fulfillmentId)).toMatchObject({ shipped_at: expect.any(Date), delivered_at: expect.any(Date) })
+      expect(await plugin().listTrackingEvents({ event_id: delivered.id })).toHaveLength(1)
+    })
+
+    it("the job applies an event stored but not announced once its grace period has passed", async () => {
+      const { fulfillmentId, consignment } = await bookedFulfillment()
+      const handedIn = callback({ status: "HANDED_IN", shipment: consignment })
+      await plugin().recordTrackingEvent({ event_id: handedIn.id, status: "HANDED_IN", shipment_number: consignment, occurred_at: new Date(), raw: handedIn })
+      // Fresh: left to the subscriber.
+      await applyDueTrackingEvents(getContainer())
+      expect((await storedEvent(handedIn.id)).applied_at).toBeNull()
+      await applyDueTrackingEvents(getContainer(), { now: inTenMinutes() })
+      expect((await storedEvent(handedIn.id)).applied_at).not.toBeNull()
+      expect((await fulfillmentState(fulfillmentId)).shipped_at).not.toBeNull()
+    })
+
+    it("refuses what the database cannot hold with 400 naming the field, while valid callbacks sent with them are stored", async () => {
+      const poison: [Record<string, unknown> | string, RegExp][] = [
+        [callback({ status: "HANDED\u0000IN" }), /^status: must not contain the NUL/],
+        [callback({ note: { text: "a\u0000b" } }), /^note\.text: must not contain the NUL/],
+        [callback({ id: `evt-\uD800-${Math.random()}` }), /^id: must not contain an unpaired UTF-16 surrogate/],
+        [callback({ shipment: "\uDFFF70438100000000999" }), /^shipment: must not contain an unpaired/],
+        [callback({ created: "0000-06-01T10:00:00+0000" }), /^created: must be between the years 0001 and 9999/],
+        [callback({ pushed: "9999-12-31T23:00:00-0200" }), /^pushed: must be between the years 0001 and 9999/],
+        // As deep as the 16 kB body limit allows, written as text (deeper than JSON.stringify nests here).
+        [JSON.stringify(callback()).replace(/}$/, `,"nested":${'{"a":'.repeat(2500)}true${"}".repeat(2500)}}`), /^nested(\.a)+: must not nest objects or arrays more than 32 levels deep/],
+      ]
+      const valid = Array.from({ length: 60 }, () => callback({ shipment: "70438199999999990" }))
+      const bodies = [...valid.map((body) => ({ body, expect: 200 as const })), ...poison.flatMap(([body, message]) => [1, 2, 3].map(() => ({ body, expect: message })))]
+      bodies.sort(() => Math.random() - 0.5)
+      const send = (body: unknown) =>
+        api.post(HOOK, typeof body === "string" ? body : JSON.stringify(body), { headers: { "content-type": "application/json", "x-nordic-parcel-secret": SECRET }, transformRequest: [(data: unknown) => data] }).catch(responseOf)
+      const answers = await Promise.all(bodies.map(async (entry) => ({ entry, res: await send(entry.body) })))
+      for (const { entry, res } of answers) {
+        if (entry.expect === 200) {
+          expect(res.status).toBe(200)
+        } else {
+          expect(res.status).toBe(400)
+          expect(res.data.message).toMatch(entry.expect)
+        }
+      }
+      const stored = await plugin().listTrackingEvents({ event_id: valid.map((body) => body.id) })
+      expect(stored).toHaveLength(valid.length)
+      for (const [body] of poison) {
+        const id = typeof body === "string" ? JSON.parse(body).id : body.id
+        expect(await plugin().listTrackingEvents({ event_id: String(id) })).toEqual([])
+      }
+      expect((await api.get("/health")).status).toBe(200)
+    })
+
+    it("a row the database refuses inside a burst fails only its own callback; the others answer 200 and are stored", async () => {
+      // The database refuses these rows whatever the route checks (a constraint it cannot know of).
+      await pg().raw(`alter table nordic_parcel_tracking_event add constraint np_test_refuse check (event_id not like 'refused-%') not valid`)
+      const ok = Array.from({ length: 80 }, () => callback({ shipment: "70438199999999991" }))
+      const refused = Array.from({ length: 8 }, (_, i) => callback({ id: `refused-${i}-${Math.random()}`, shipment: "70438199999999991" }))
+      let answers: { id: string; status: number }[]
+      try {
+        const bodies = [...ok, ...refused].sort(() => Math.random() - 0.5)
+        answers = await Promise.all(bodies.map(async (body) => ({ id: body.id, status: (await post(body)).status })))
+      } finally {
+        await pg().raw(`alter table nordic_parcel_tracking_event drop constraint np_test_refuse`)
+      }
+      const statusOf = new Map(answers.map((a) => [a.id, a.status]))
+      expect(ok.map((body) => statusOf.get(body.id))).toEqual(ok.map(() => 200))
+      expect(refused.map((body) => statusOf.get(body.id))).toEqual(refused.map(() => 500))
+      expect(await plugin().listTrackingEvents({ event_id: ok.map((body) => body.id) })).toHaveLength(ok.length)
+      // The carrier's retry of a refused callback is stored once the database accepts it.
+      expect((await post(refused[0])).status).toBe(200)
+      expect(await plugin().listTrackingEvents({ event_id: refused[0].id })).toHaveLength(1)
+    })
+
+    it("retries a tracking subscription that failed at booking until it is made, and gives up once the shipment is delivered", async () => {
+      // The event service is down while two orders are booked.
+      sandbox().fault("events", { kind: "status", status: 503 })
+      const first = await bookedFulfillment()
+      const second = await bookedFulfillment()
+      const pending = async (consignment: string) =>
+        (await plugin().listSubscriptions({ kind: "tracking", tracking_id: consignment, status: "pending" }))[0]
+      for (const { consignment } of [first, second]) {
+        expect(await eventually(() => pending(consignment))).toMatchObject({ attempts: 1, last_error: expect.stringContaining("503"), carrier_id: null })
+      }
+      const { data: health } = await api.get("/admin/nordic-parcel/tracking-health", adminHeaders)
+      expect(health.unsubscribed_shipments.map((s: { consignment_number: string }) => s.consignment_number)).toEqual(
+        expect.arrayContaining([first.consignment, second.consignment])
+      )
+      expect(health.unsubscribed_shipments[0]).toEqual(expect.objectContaining({ attempts: 1, last_error: expect.stringContaining("503"), next_attempt_at: expect.any(String) }))
+
+      // Still down: the next attempt fails and backs off further.
+      const failing = await retryTrackingSubscriptions(getContainer(), { now: inTenMinutes() })
+      expect(failing.failed.map((f) => f.tracking_id)).toEqual(expect.arrayContaining([first.consignment, second.consignment]))
+      expect((await pending(first.consignment)).attempts).toBe(2)
+
+      // The second parcel is delivered meanwhile (its events came through a customer subscription).
+      sandbox().clearFaults()
+      await postAndApply(callback({ status: "DELIVERED", shipment: second.consignment }))
+      const later = new Date(Date.now() + 60 * 60_000)
+      const outcome = await retryTrackingSubscriptions(getContainer(), { now: later })
+      expect(outcome.made).toEqual([first.consignment])
+      expect(outcome.ended).toEqual([second.consignment])
+      expect(sandbox().trackingSubscriptions().map((s) => s.trackingId)).toEqual(expect.arrayContaining([first.consignment]))
+      expect(sandbox().trackingSubscriptions().map((s) => s.trackingId)).not.toContain(second.consignment)
+      expect(await plugin().listSubscriptions({ kind: "tracking", tracking_id: first.consignment })).toEqual([
+        expect.objectContaining({ status: "active", carrier_id: expect.any(String) }),
+      ])
+      expect(await pending(second.consignment)).toBeUndefined()
+      const { data: after } = await api.get("/admin/nordic-parcel/tracking-health", adminHeaders)
+      expect(after.unsubscribed_shipments.map((s: { consignment_number: string }) => s.consignment_number)).not.toEqual(
+        expect.arrayContaining([first.consignment])
+      )
+      // Nothing left to retry.
+      expect(await retryTrackingSubscriptions(getContainer(), { now: later })).toEqual({ made: [], ended: [], failed: [] })
     })
 
     it("ends the tracking subscription when the fulfillment is cancelled", async () => {

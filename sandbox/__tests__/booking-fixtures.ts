@@ -108,7 +108,7 @@ export function importRequest(): BookingRequest {
     customerNumber: "6",
     ediCustomsDeclarations: {
       natureOfTransaction: "SALE_OF_GOODS",
-      // The import list spells the amount tariffLineAmount (booking.md).
+      // The import list spells the amount tariffLineAmount.
       ediCustomsDeclaration: [{ ...clone(EXPORT_LINE), tarriffLineAmount: undefined, tariffLineAmount: 300, currency: "EUR", countryOfOrigin: "DE" }],
     },
   }

@@ -10,8 +10,14 @@ import {
 } from "./booking-fixtures"
 import { api, clone, jsonOf, type Api } from "./helpers"
 
+/** A complete cash-on-delivery entry, with some fields changed or removed (undefined). */
+function cod(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const entry: Record<string, unknown> = { id: "POSTOPPKRAV", accountNumber: "15030012345", amount: 499, currencyCode: "NOK", ...overrides }
+  return Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined))
+}
+
 /**
- * Every booking rule of booking.md and GAPS as one table: a valid request, one mutation, and the
+ * Every booking rule the sandbox enforces (docs/carrier-notes.md) as one table: a valid request, one mutation, and the
  * single error code (or success) that must come back.
  */
 
@@ -153,7 +159,14 @@ const CASES: Case[] = [
   }, 400, "BOOK-INPUT-072"],
   // Additional services per service
   ["additional service not offered by SERVICEPAKKE", (r) => void (c0(r).product.additionalServices = [{ id: "LORDAGSUTKJORING" }]), 400, "BOOK-VALIDATION-001", "LORDAGSUTKJORING"],
-  ["EVARSLING and POSTOPPKRAV on SERVICEPAKKE", (r) => void (c0(r).product.additionalServices = [{ id: "EVARSLING", mobile: "+4791234567" }, { id: "POSTOPPKRAV", amount: 100 }]), 200, null],
+  ["EVARSLING and POSTOPPKRAV on SERVICEPAKKE", (r) => void (c0(r).product.additionalServices = [{ id: "EVARSLING", mobile: "+4791234567" }, cod()]), 200, null],
+  // Cash on delivery: the amount, its currency and the account to pay it into
+  ["POSTOPPKRAV without account number", (r) => void (c0(r).product.additionalServices = [cod({ accountNumber: undefined })]), 400, "BOOK-INPUT-001", "accountNumber is required"],
+  ["POSTOPPKRAV without amount", (r) => void (c0(r).product.additionalServices = [cod({ amount: undefined })]), 400, "BOOK-INPUT-001", "amount must be a positive number"],
+  ["POSTOPPKRAV with amount 0", (r) => void (c0(r).product.additionalServices = [cod({ amount: 0 })]), 400, "BOOK-INPUT-001", "amount must be a positive number"],
+  ["POSTOPPKRAV without currency", (r) => void (c0(r).product.additionalServices = [cod({ currencyCode: undefined })]), 400, "BOOK-INPUT-001", "currencyCode must be an ISO 4217 code"],
+  ["POSTOPPKRAV with a lower-case currency", (r) => void (c0(r).product.additionalServices = [cod({ currencyCode: "nok" })]), 400, "BOOK-INPUT-001", "currencyCode"],
+  ["POSTOPPKRAV with an unknown account type", (r) => void (c0(r).product.additionalServices = [cod({ accountType: "iban" })]), 400, "BOOK-INPUT-001", "accountType"],
   ["bag on door on 3570", (r) => {
     withProduct(r, { id: "3570", customerNumber: "5", additionalServices: [{ id: "1081" }] })
     c0(r).packages[0].dimensions.heightInCm = 5

@@ -28,7 +28,7 @@ describe("booking service", () => {
     return body.consignments[0]
   }
 
-  /** GAPS "Booking success": the confirmation every successful booking carries. */
+  /** The confirmation every successful booking carries. */
   function expectConfirmationShape(entry: any, packageNumber: RegExp) {
     const { confirmation } = entry
     const number = confirmation.consignmentNumber
@@ -209,7 +209,7 @@ describe("booking service", () => {
       expect(await response.text()).toMatch(/^<\?xml[^>]*\?><customersResponse><customer><name>/)
     })
 
-    it("serves the error catalogue of GAPS B4", async () => {
+    it("serves the error catalogue", async () => {
       const { status, body } = await jsonOf(client.get("/booking/api/errors"))
       expect(status).toBe(200)
       expect(body.errorTypes).toEqual(BOOKING_ERROR_TYPES)

@@ -155,17 +155,19 @@ describe("event-cast subscriptions", () => {
       expect(sandbox.trackingSubscriptions()).toEqual([])
     })
 
-    it("sends a test callback and describes the outcome in plain text", async () => {
+    it("sends a test callback and answers 202 with free text, as the reference does", async () => {
       const ok = await startReceiver()
       const failing = await startReceiver(respondWith(500))
       try {
         const { body: good } = await jsonOf(client.post(TRACKING, trackingBody({ configuration: { url: ok.url } })))
         const { body: bad } = await jsonOf(client.post(TRACKING, trackingBody({ trackingId: "OTHER", configuration: { url: failing.url } })))
         const answer = await client.post(`${TRACKING}/${good.id}/test`)
-        expect(answer.status).toBe(200)
+        expect(answer.status).toBe(202)
         expect(answer.headers.get("content-type")).toMatch(/^text\/plain/)
-        expect(await answer.text()).toBe("delivered: HTTP 200")
-        expect(await (await client.post(`${TRACKING}/${bad.id}/test`)).text()).toBe("failed: HTTP 500")
+        expect(await answer.text()).toBe(`Test notification sent to ${ok.url}; the webhook answered HTTP 200.`)
+        const failed = await client.post(`${TRACKING}/${bad.id}/test`)
+        expect(failed.status).toBe(202)
+        expect(await failed.text()).toBe(`Test notification sent to ${failing.url}; the webhook answered HTTP 500.`)
         expect(ok.received[0].body).toMatchObject({ status: "DELIVERED", shipment: "TESTSHIPMENT", package: "TESTPACKAGE" })
 
         // Test callbacks are never retried.
@@ -258,7 +260,9 @@ describe("event-cast subscriptions", () => {
       const receiver = await startReceiver()
       try {
         const { body } = await jsonOf(client.post(CUSTOMER, customerBody({ webhookConfiguration: { webhookUrl: receiver.url, contentType: "application/json", headers: [] } })))
-        expect(await (await client.post(`${TRACKING}/${body.id}/test`)).text()).toBe("delivered: HTTP 200")
+        const answer = await client.post(`${TRACKING}/${body.id}/test`)
+        expect(answer.status).toBe(202)
+        expect(await answer.text()).toMatch(/answered HTTP 200/)
         expect(receiver.received[0].body.created).toMatch(TRACKING_TIMESTAMP)
       } finally {
         await receiver.close()

@@ -182,7 +182,7 @@ describe("shipping lookup", () => {
       expect(await fieldErrors({ toPostalCode: "9999" })).toEqual([expect.objectContaining({ field: "consignments[0].toPostalCode" })])
     })
 
-    it("refuses more than 50 packages with the body of GAPS L9", async () => {
+    it("refuses more than 50 packages with the lookup's field-error body", async () => {
       const packages = Array.from({ length: 51 }, (_, i) => ({ id: i, grossWeight: 100 }))
       expect(await fieldErrors({ packages })).toEqual([
         { code: "INVALID_ARGUMENT", message: "Too many packages (max 50)", field: "consignments[0].packages" },
@@ -223,7 +223,7 @@ describe("shipping lookup", () => {
       expect(Object.keys(delivery)).not.toContain("price")
     })
 
-    it("answers the body of GAPS L4 when product is missing", async () => {
+    it("answers a field-error body when product is missing", async () => {
       const { status, body } = await jsonOf(client.get("/shippingguide/v2/products?fromcountry=NO&frompostalcode=0150&tocountry=NO&topostalcode=5003"))
       expect(status).toBe(400)
       expect(body).toEqual({ fieldErrors: [{ code: "INVALID_ARGUMENT", message: "product code is required", field: "product" }] })

@@ -1,5 +1,5 @@
 /**
- * Additional (value-added) services: the codes booking.md names, with the list prices the
+ * Additional (value-added) services: the codes the carrier names, with the list prices the
  * shipping lookup adds (NOK without VAT). Which service accepts which code is in data/services.ts.
  */
 export interface AdditionalService {
@@ -18,7 +18,7 @@ export const ADDITIONAL_SERVICES: readonly AdditionalService[] = [
   { id: "FLEX_DELIVERY", description: "Fleksibel levering", productionCode: "2084", price: 19 },
   { id: "1081", description: "Pose på døren", productionCode: "1081", price: 15 },
   { id: "DANGEROUS_GOODS", description: "Farlig gods", productionCode: "1002", price: 250 },
-  // booking.md lists deliveryOption among the value-added services; choosing one costs nothing.
+  // The carrier lists deliveryOption among the value-added services; choosing one costs nothing.
   { id: "deliveryOption", description: "Leveringsalternativ", productionCode: "0000", price: 0 },
 ]
 

@@ -1,5 +1,5 @@
 /**
- * Booking error codes (GAPS B4 short list). `GET /booking/api/errors` serves this catalogue;
+ * Booking error codes (the short list of documented codes, carrier notes 14). `GET /booking/api/errors` serves this catalogue;
  * suffixable codes get `-SENDER` or `-RECIPIENT` appended when they concern a party.
  */
 export interface BookingErrorType {

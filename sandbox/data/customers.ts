@@ -1,9 +1,9 @@
 import { SERVICES } from "./services"
 
 /**
- * The carrier's test customer numbers (GAPS section 4). Requests use the short number ("5"); the
+ * The carrier's test customer numbers (carrier notes 5). Requests use the short number ("5"); the
  * customer list shows the prefixed form, which the sandbox also accepts wherever a customer number
- * is read (except for mailbox parcels, booking.md rule 6).
+ * is read (except for mailbox parcels, carrier notes 32).
  */
 export interface TestCustomer {
   customerNumber: "5" | "6" | "7"

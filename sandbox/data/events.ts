@@ -1,4 +1,4 @@
-/** The event names of event-notifications.md "Events", in the spec's order. */
+/** The carrier's event names, in the carrier's order. */
 export const EVENT_NAMES = [
   "ATTEMPTED_DELIVERY",
   "CUSTOMS",

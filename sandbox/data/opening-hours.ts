@@ -52,7 +52,7 @@ export function formatOpeningHours(hours: WeeklyHours, language: OpeningHoursLan
     .join(", ")
 }
 
-/** The record's `openingHours` array (GAPS L11): one entry per open day. */
+/** The record's `openingHours` array (carrier notes 11): one entry per open day. */
 export function openingHoursList(hours: WeeklyHours): { day: Weekday; opening: string; closing: string }[] {
   return WEEKDAYS.flatMap((day, index) => {
     const open = hours[index]

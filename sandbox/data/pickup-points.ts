@@ -17,7 +17,7 @@ export interface PickupPointSite extends LatLon {
   unitId: string
   countryCode: string
   kind: PickupPointKind
-  /** Carrier type code (GAPS L11). */
+  /** Carrier type code (carrier notes 11). */
   type: string
   name: string
   address: string
@@ -29,7 +29,7 @@ export interface PickupPointSite extends LatLon {
   hours: WeeklyHours
 }
 
-/** A parcel locker takes parcels up to 60 × 50 × 44 cm (GAPS L12; emitted in this field order). */
+/** A parcel locker takes parcels up to 60 × 50 × 44 cm (carrier notes 12; emitted in this field order). */
 export const LOCKER_MAX_PARCEL_DIMENSIONS = { length: 44, width: 50, height: 60 } as const
 
 interface CountryStyle {

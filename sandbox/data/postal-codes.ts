@@ -3,7 +3,7 @@ import type { LatLon } from "../geo"
 /**
  * The sandbox's postal-code universe for NO, SE, DK, FI and SJ (Svalbard and Jan Mayen): a code is
  * valid only when it is listed here. Coordinates are the approximate centre of the area.
- * Includes the carrier's Norwegian test codes 0951, 4050, 5004 and 9600 (GAPS section 4).
+ * Includes the carrier's Norwegian test codes 0951, 4050, 5004 and 9600 (carrier notes 5).
  */
 export type PostalCodeType = "NORMAL" | "PO_BOX" | "SPECIAL_CUSTOMER"
 

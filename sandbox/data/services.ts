@@ -13,7 +13,7 @@ export interface ServiceRoutes {
   crossBorder?: { from: readonly string[] | "ANY"; to: readonly string[] | "ANY" }
 }
 
-/** Pickup-point delivery (booking.md rule 3); absent for services that never deliver to a pickup point. */
+/** Pickup-point delivery (carrier notes 29); absent for services that never deliver to a pickup point. */
 export interface PickupPointDelivery {
   /** Destination countries where the booking must name a pickup point. */
   requiredTo: readonly string[]
@@ -25,7 +25,7 @@ export interface CarrierService {
   id: string
   /** Code in the carrier's production system (`productionCode` in the lookup response). */
   productionCode: string
-  /** Test customer number ("5", "6" or "7") whose agreement includes the service (GAPS section 4). */
+  /** Test customer number ("5", "6" or "7") whose agreement includes the service (carrier notes 5). */
   customerNumber: "5" | "6" | "7"
   deliveryType: DeliveryType
   isReturn: boolean
@@ -36,16 +36,16 @@ export interface CarrierService {
   maxPackages: number
   /** Price by volumetric weight when it exceeds the real weight (lookup "Measurement rules"). */
   volumetricWeight: boolean
-  /** Measurement rules of booking.md rules 1 (cargo) and 2 (home delivery). */
+  /** Measurement rules of carrier notes 28 (cargo) and 2 (home delivery). */
   measurementRule?: "cargo" | "home-delivery"
   pickupPointDelivery?: PickupPointDelivery
-  /** Additional service codes the booking accepts (booking.md "Value added services per service"). */
+  /** Additional service codes the booking accepts. */
   additionalServices: readonly string[]
   /** Values of `product.services.deliveryOption` the booking accepts. */
   deliveryOptions: readonly string[]
-  /** Return services a free-return booking may name (booking.md rule 5). */
+  /** Return services a free-return booking may name (carrier notes 31). */
   freeReturnServices: readonly string[]
-  /** The service may be booked with generateQrCodes (booking.md rule 4). */
+  /** The service may be booked with generateQrCodes (carrier notes 30). */
   qrCodes: boolean
   /** Door delivery needs a phone number to reach the recipient (BOOK-INPUT-072). */
   recipientPhoneRequired: boolean
@@ -574,7 +574,7 @@ const DEFINITIONS: Definition[] = [
     price: { base: 500, perKg: 2.8, perZone: 130 },
     gui: gui("Gods", "Gods", "Cargo", CARGO_TEXT, "Vekt og volum kreves.", "Bedrift"),
   },
-  // Large items delivered home (booking.md rule 2), on the cargo agreement.
+  // Large items delivered home (carrier notes 28), on the cargo agreement.
   ...([
     ["DOUBLE_INDOOR", "Innbæring med to personer"],
     ["CURBSIDE", "Levering til kantstein"],
@@ -620,7 +620,7 @@ export interface Parcel {
   numberOfPallets?: number
 }
 
-/** Weight and size within the service's limits; missing measurements count as fitting (GAPS L12 rule). */
+/** Weight and size within the service's limits; missing measurements count as fitting (carrier notes 12). */
 export function parcelFits(service: CarrierService, parcel: Parcel): boolean {
   if (parcel.weightKg !== undefined && parcel.weightKg > service.maxWeightKg) return false
   const sides = [parcel.lengthCm, parcel.widthCm, parcel.heightCm]

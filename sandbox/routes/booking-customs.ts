@@ -2,7 +2,7 @@ import type { BookingIssue } from "../errors"
 import { isNonEmptyString, isRecord } from "../values"
 
 /**
- * Customs declarations on a booking (booking.md rules 7 and 8). Export from Norway is mandatory
+ * Customs declarations on a booking (carrier notes 33, 34). Export from Norway is mandatory
  * for the services that offer it; an import declaration is optional, but once used (lines or
  * `vatOnEcommerce` given) it must be complete.
  */
@@ -57,7 +57,7 @@ export function checkExportDeclaration(input: CustomsInput): BookingIssue[] {
   return issues
 }
 
-/** Whether the booking uses the import facility at all (rule 8: optional when not used). */
+/** Whether the booking uses the import facility at all (carrier notes 34: optional when not used). */
 export function usesImportDeclaration(input: CustomsInput): boolean {
   const given = (value: unknown) => value !== undefined && value !== null
   return given(input.declarations) || given(input.vatOnEcommerce)
@@ -90,7 +90,7 @@ function checkLines(lines: unknown, required: LineField[]): BookingIssue[] {
   return lines.flatMap((line: unknown, index: number) => {
     const path = `product.ediCustomsDeclarations.ediCustomsDeclaration[${index}]`
     if (!isRecord(line)) return [badRequest(`${path} must be an object`)]
-    // booking.md spells the amount tarriffLineAmount (export) and tariffLineAmount (import); both are read.
+    // The carrier spells the amount tarriffLineAmount (export) and tariffLineAmount (import); both are read.
     const values: Record<LineField, unknown> = {
       quantity: line.quantity,
       goodsDescription: line.goodsDescription,

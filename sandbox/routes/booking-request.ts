@@ -83,7 +83,7 @@ export function checkConsignmentFields(
   else from = checkParty(parties.sender, "sender", "-SENDER", issues)
   if (!isRecord(parties.recipient)) issues.push({ code: "BOOK-INPUT-007", message: "Recipient must be specified" })
   else to = checkParty(parties.recipient, "recipient", "-RECIPIENT", issues)
-  // GAPS B8: importer and returnTo are ordinary parties; their codes carry no suffix.
+  // carrier notes 16: importer and returnTo are ordinary parties; their codes carry no suffix.
   for (const role of ["importer", "returnTo"] as const) {
     const party = parties[role]
     if (party === undefined || party === null) continue
@@ -98,7 +98,7 @@ export function checkConsignmentFields(
   return { ok: true, value: { ...product, from, to, packages, shippingDateTime } }
 }
 
-/** booking.md field limits, in characters; violations name the field (BOOK-INPUT-001). */
+/** The carrier's field limits, in characters; violations name the field (BOOK-INPUT-001). */
 function checkStringLimits(consignment: Record<string, unknown>): BookingIssue[] {
   const issues: BookingIssue[] = []
   const check = (value: unknown, path: string, max: number, packageCorrelationId?: string | null) => {
@@ -149,7 +149,7 @@ function checkStringLimits(consignment: Record<string, unknown>): BookingIssue[]
   return issues
 }
 
-/** Required party fields (GAPS B8) with the party's suffix; returns the party's place when sound. */
+/** Required party fields (carrier notes 16) with the party's suffix; returns the party's place when sound. */
 function checkParty(party: Record<string, unknown>, role: string, suffix: string, issues: BookingIssue[]): Place | undefined {
   const required: [field: string, code: string, label: string][] = [
     ["name", "BOOK-INPUT-014", "Name"],
@@ -179,7 +179,7 @@ function checkParty(party: Record<string, unknown>, role: string, suffix: string
   return complete ? located.place : undefined
 }
 
-/** Product, customer number and the user's right to use them (GAPS mapping: -018…-021, BOOK-AUTHORIZATION-001). */
+/** Product, customer number and the user's right to use them (codes -018…-021, BOOK-AUTHORIZATION-001). */
 function checkProduct(
   product: unknown,
   user: SandboxUser,
@@ -219,7 +219,7 @@ function checkProduct(
     })
     return undefined
   }
-  // booking.md rule 6: mailbox parcels use the main number without service prefix and padding zeros.
+  // carrier notes 32: mailbox parcels use the main number without service prefix and padding zeros.
   if (service.deliveryType === "MAILBOX" && product.customerNumber !== customer.customerNumber) {
     issues.push({
       code: "BOOK-INPUT-021",
@@ -279,7 +279,7 @@ function checkPackages(raw: unknown, issues: BookingIssue[]): BookingPackage[] |
 }
 
 /**
- * booking.md: yyyy-MM-ddTHH:mm:ss with optional fraction and offset (no offset = Oslo time), or,
+ * The carrier's form: yyyy-MM-ddTHH:mm:ss with optional fraction and offset (no offset = Oslo time), or,
  * in JSON, milliseconds since the epoch.
  */
 function parseDateTime(value: unknown): Date | undefined {

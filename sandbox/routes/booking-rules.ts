@@ -9,7 +9,7 @@ import { checkExportDeclaration, checkImportDeclaration, usesImportDeclaration, 
 import { checkConsignmentFields, checkRoot, type BookingPackage, type SoundFields } from "./booking-request"
 
 /**
- * The booking rules of booking.md and GAPS B1–B15, checked in three stages: the request root, the
+ * The booking rules of carrier notes 1, 4, 5, 14, 15, 16, 17, 19, 20, checked in three stages: the request root, the
  * consignment's fields (booking-request.ts), then the service's business rules here, which run only
  * once the fields are sound so that one mistake does not cascade into a dozen errors.
  */
@@ -115,7 +115,7 @@ function checkServiceRules(
   const delivery = checkDelivery(service, to, parties.pickupPoint, product)
   issues.push(...delivery.issues)
   const exportDeclaration = service.customs.exportFromNorway && from.country.code === "NO" && to.country.code !== "NO"
-  // Pickup-point delivery (rule 3) and export customs (rule 7) both need a way to reach the recipient.
+  // Pickup-point delivery (carrier notes 29) and export customs (carrier notes 33) both need a way to reach the recipient.
   if ((delivery.toPickupPoint || exportDeclaration) && !reach.email && !reach.phone) {
     issues.push({
       code: "BOOK_VALIDATION-011",
@@ -143,7 +143,7 @@ function checkServiceRules(
   const returnCheck = checkReturnProduct(service, customerNumber, consignment.returnProduct)
   issues.push(...returnCheck.issues)
 
-  // booking.md rule 4: QR codes only for the listed return services, booked directly or as the free return.
+  // carrier notes 30: QR codes only for the listed return services, booked directly or as the free return.
   if (consignment.generateQrCodes === true && !service.qrCodes && !returnCheck.returnService?.qrCodes) {
     issues.push({
       code: "BOOK-VALIDATION-001",
@@ -155,7 +155,7 @@ function checkServiceRules(
   return { issues, returnService: returnCheck.returnService }
 }
 
-/** booking.md rules 1 (cargo) and 2 (home delivery). */
+/** carrier notes 28 (cargo) and 2 (home delivery). */
 function checkMeasurements(service: CarrierService, packages: BookingPackage[]): BookingIssue[] {
   if (!service.measurementRule) return []
   return packages.flatMap(({ correlationId, parcel }) => {
@@ -204,7 +204,7 @@ function recipientReach(contact: Record<string, unknown>, product: Record<string
   }
 }
 
-/** booking.md rule 3: pickup points and delivery options; also tells whether the parcel ends at a pickup point. */
+/** carrier notes 29: pickup points and delivery options; also tells whether the parcel ends at a pickup point. */
 function checkDelivery(
   service: CarrierService,
   to: Place,
@@ -245,21 +245,44 @@ function checkDelivery(
   return { issues, toPickupPoint }
 }
 
-/** booking.md "Value added services per service": anything else is refused. */
+/** The carrier's additional services per service: anything else is refused. */
 function checkAdditionalServices(service: CarrierService, raw: unknown): BookingIssue[] {
   if (raw === undefined || raw === null) return []
   if (!Array.isArray(raw)) return [badRequest("product.additionalServices must be a list")]
   return raw.flatMap((entry: unknown, index: number) => {
     const id = typeof entry === "string" ? entry : isRecord(entry) ? entry.id : undefined
     if (!isNonEmptyString(id)) return [badRequest(`product.additionalServices[${index}].id is required`)]
-    if (service.additionalServices.includes(id)) return []
+    if (service.additionalServices.includes(id)) return id === "POSTOPPKRAV" ? checkCashOnDelivery(entry, index) : []
     const allowed = service.additionalServices.length > 0 ? service.additionalServices.join(", ") : "none"
     const message = `Additional service ${id} is not available for ${service.id} (allowed: ${allowed})`
     return [{ code: "BOOK-VALIDATION-001", message }]
   })
 }
 
-/** booking.md rule 5: which return service may accompany which outgoing service. */
+/**
+ * Cash on delivery (POSTOPPKRAV, carrier notes 17): the amount to collect, its currency and the account it
+ * is paid into belong to the entry; the carrier cannot collect without all three.
+ */
+function checkCashOnDelivery(entry: unknown, index: number): BookingIssue[] {
+  const fields = isRecord(entry) ? entry : {}
+  const path = `product.additionalServices[${index}]`
+  const issues: BookingIssue[] = []
+  if (!isNonEmptyString(fields.accountNumber)) {
+    issues.push(badRequest(`${path}.accountNumber is required for POSTOPPKRAV (the account the amount is paid into)`))
+  }
+  if (typeof fields.amount !== "number" || !(fields.amount > 0)) {
+    issues.push(badRequest(`${path}.amount must be a positive number for POSTOPPKRAV (the amount to collect)`))
+  }
+  if (typeof fields.currencyCode !== "string" || !/^[A-Z]{3}$/.test(fields.currencyCode)) {
+    issues.push(badRequest(`${path}.currencyCode must be an ISO 4217 code for POSTOPPKRAV`))
+  }
+  if (fields.accountType !== undefined && fields.accountType !== "bankgiro" && fields.accountType !== "plusgiro") {
+    issues.push(badRequest(`${path}.accountType must be bankgiro or plusgiro`))
+  }
+  return issues
+}
+
+/** carrier notes 31: which return service may accompany which outgoing service. */
 function checkReturnProduct(
   service: CarrierService,
   customerNumber: string,

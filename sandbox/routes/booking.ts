@@ -14,7 +14,7 @@ import { isRecord } from "../values"
 import { xmlDocument } from "../xml"
 import { validateBookingRequest, type ValidatedBooking } from "./booking-rules"
 
-/** Booking service (booking.md; GAPS B1–B15 and section 4). */
+/** Booking service (carrier notes 1, 4, 5, 14, 15, 16, 17, 19, 20 and 5). */
 
 export function bookingRoutes(store: BookingStore, clock: Clock): Route[] {
   return [
@@ -56,7 +56,7 @@ export function bookingRoutes(store: BookingStore, clock: Clock): Route[] {
       errorStyle: "booking",
       handle: () => json(200, { errorTypes: BOOKING_ERROR_TYPES }),
     },
-    // GAPS B12, B13: not used by the plugin, so not emulated.
+    // carrier notes 17: not used by the plugin, so not emulated.
     notEmulated("/booking/api/pickupOrder", "pickupOrder"),
     notEmulated("/booking/api/ws", "The SOAP booking interface"),
   ]
@@ -72,7 +72,7 @@ function notEmulated(pattern: string, what: string): Route {
   }
 }
 
-/** The 200 "Booking success" shape of GAPS, with the booking and its documents stored. */
+/** The 200 booking confirmation (carrier notes 14), with the booking and its documents stored. */
 function confirm(booking: ValidatedBooking, store: BookingStore, clock: Clock, baseUrl: string): HttpResponse {
   const { service, returnService, from, to } = booking
   const numbers = store.numbers

@@ -9,7 +9,7 @@ import { isRecord } from "../values"
 import { checkCallbackConfiguration, checkEventNames } from "./event-cast-validation"
 
 /**
- * Customer-number subscriptions (event-notifications.md; GAPS E10). A user reaches its own
+ * Customer-number subscriptions (carrier notes 26). A user reaches its own
  * subscriptions; an admin also every subscription on its customer numbers.
  */
 

@@ -17,7 +17,7 @@ import {
   type Checked,
 } from "./event-cast-validation"
 
-/** Tracking-number subscriptions and the test operation (event-notifications.md; GAPS E1–E5, E12). */
+/** Tracking-number subscriptions and the test operation (carrier notes 20, 21, 22, 23, 27). */
 
 const BASE = "/event-cast/api/v1/webhooks"
 const MAX_BATCH = 100
@@ -37,7 +37,7 @@ export function trackingSubscriptionRoutes(store: SubscriptionStore, dispatcher:
   const find = (ctx: AuthenticatedContext) => own(ctx).find((s) => s.subscriptionId === ctx.params.id)
   const notFound = () => trackingErrorResponse(404, "Webhook not found")
 
-  /** Creates one subscription per tracking number, or none at all (GAPS E3: a batch is all-or-nothing). */
+  /** Creates one subscription per tracking number, or none at all (carrier notes 22: a batch is all-or-nothing). */
   const create = (ctx: AuthenticatedContext, trackingIds: string[], body: Record<string, unknown>): HttpResponse | TrackingRecord[] => {
     const configuration = parseConfiguration(body)
     if (!configuration.ok) return trackingErrorResponse(400, configuration.reason)
@@ -115,7 +115,7 @@ export function trackingSubscriptionRoutes(store: SubscriptionStore, dispatcher:
         const target = find(ctx) ?? accessibleCustomerSubscription(store, ctx)
         if (!target) return notFound()
         const events = "eventGroups" in target ? target.eventGroups : target.eventSet
-        // GAPS E5: a normal payload about made-up test numbers.
+        // carrier notes 23: a normal payload about made-up test numbers.
         const outcome = await dispatcher.test(target, {
           status: events[0],
           id: randomUUID(),
@@ -123,7 +123,8 @@ export function trackingSubscriptionRoutes(store: SubscriptionStore, dispatcher:
           package: "TESTPACKAGE",
           created: eventCastTimestamp(clock.now()),
         })
-        return text(200, outcome)
+        // The reference's answer: 202, request registered and dummy sent, with a free-text body.
+        return text(202, outcome)
       }),
       group: "events-test",
       concurrency: "events-test",

@@ -1,7 +1,7 @@
 import { EVENT_NAMES, isEventName } from "../data/events"
 import { isRecord } from "../values"
 
-/** Field rules shared by both kinds of event-cast subscription (event-notifications.md "Limits"; GAPS E1). */
+/** Field rules shared by both kinds of event-cast subscription (carrier notes 20). */
 
 const MAX_URL = 250
 const MAX_CONTENT_TYPE = 40

@@ -5,7 +5,7 @@ import { qrCodePng } from "../png"
 import type { PublicRoute, RequestContext } from "../router"
 
 /**
- * The documents behind a booking's links (GAPS B14). Label links answer 302 to the stored PDF, as
+ * The documents behind a booking's links (carrier notes 20). Label links answer 302 to the stored PDF, as
  * the carrier's do; the `auth-token` in the link is the credential, so a browser can open them.
  */
 export function labelRoutes(store: BookingStore): PublicRoute[] {

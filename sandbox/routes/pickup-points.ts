@@ -22,7 +22,7 @@ import type { AuthenticatedContext, Route } from "../router"
 import { xmlDocument, type XmlValue } from "../xml"
 
 /**
- * Pickup-point lookup (lookup-services.md B; GAPS L10–L12, L14). Listings hold the points within
+ * Pickup-point lookup (carrier notes 11, 12, 13). Listings hold the points within
  * 50 km of the searched place, nearest first.
  */
 
@@ -96,7 +96,7 @@ function withCountry(ctx: AuthenticatedContext, handle: (ctx: AuthenticatedConte
   return handle({ ...ctx, params: { ...ctx.params, countryCode } })
 }
 
-/** GAPS L14: an unknown code, or one without a delivery area (PO box, special customer), has no points. */
+/** carrier notes 13: an unknown code, or one without a delivery area (PO box, special customer), has no points. */
 function servedArea(ctx: AuthenticatedContext) {
   const area = findPostalCodeArea(ctx.params.countryCode, ctx.params.postalCode)
   return area?.type === "NORMAL" ? area : undefined
@@ -175,7 +175,7 @@ function searchableText(site: PickupPointSite): string {
     .toLocaleLowerCase()
 }
 
-/** The pickup-point record (lookup "Pickup point record" + GAPS L11, L12). Without an origin the distance is "". */
+/** The pickup-point record (lookup "Pickup point record" + carrier notes 11, 12). Without an origin the distance is "". */
 function record(ctx: AuthenticatedContext, site: PickupPointSite, origin?: LatLon): Record<string, unknown> {
   const utm = toUtm(site, findCountry(site.countryCode)?.utmZone ?? 33)
   const from = origin ?? site

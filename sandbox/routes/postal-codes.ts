@@ -4,7 +4,7 @@ import { json, xml, type HttpResponse } from "../http"
 import type { AuthenticatedContext, Route } from "../router"
 import { xmlDocument } from "../xml"
 
-/** Postal-code lookup (lookup-services.md C; GAPS L14: unknown code → 404 NOT_FOUND). */
+/** Postal-code lookup (carrier notes 13: unknown code → 404 NOT_FOUND). */
 
 const BASE = "/pickuppoint/api/postalCode/:countryCode"
 

@@ -6,7 +6,7 @@ import { isRecord, optionalNumber } from "../values"
 
 /**
  * Reading a shipping lookup: the v2 POST body and the GET query become the same consignments, or
- * the field errors of GAPS L4 (weights in grams, L1; at most 50 packages, L9; both forms of L8).
+ * the field errors of carrier notes 10 (weights in grams, L1; at most 50 packages, L9; both forms of L8).
  */
 
 const MAX_PACKAGES = 50
@@ -65,7 +65,7 @@ export function parseLookupBody(body: unknown): ParsedLookup {
             packages,
             additionalServices: parseAdditionalServices(raw.additionalServices),
             shippingDate,
-            // GAPS L8: the POST body's postingAtPostOffice is one of the ignored fields.
+            // carrier notes 7: the POST body's postingAtPostOffice is one of the ignored fields.
             postingAtPostOffice: false,
           }
         : undefined
@@ -204,7 +204,7 @@ function parseDateObject(raw: unknown, field: string, errors: FieldError[]): Cal
   return undefined
 }
 
-/** GAPS L8: additional services arrive as strings or as `{ "id": … }` objects. */
+/** carrier notes 7: additional services arrive as strings or as `{ "id": … }` objects. */
 function parseAdditionalServices(raw: unknown): string[] {
   if (!Array.isArray(raw)) return []
   return raw.flatMap((entry: unknown) =>

@@ -10,7 +10,7 @@ import type { AuthenticatedContext, Route } from "../router"
 import type { SandboxUser } from "../types"
 import { parseLookupBody, parseLookupQuery, type LookupConsignment, type LookupOptions, type ParsedLookup } from "./shipping-request"
 
-/** Shipping price and delivery-time lookup, v2 (lookup-services.md A; GAPS L2, L6, L7). */
+/** Shipping price and delivery-time lookup, v2 (carrier notes 7, 8, 9). */
 
 export function shippingRoutes(clock: Clock): Route[] {
   const answer = (ctx: AuthenticatedContext, parsed: ParsedLookup): HttpResponse =>
@@ -112,13 +112,13 @@ function productEntry(
   return entry
 }
 
-/** GAPS L7 and lookup "Authentication" 3: net prices need a customer number of the user with the service in its agreement. */
+/** carrier notes 9 and lookup "Authentication" 3: net prices need a customer number of the user with the service in its agreement. */
 function hasAgreement(user: SandboxUser, customerNumber: string | undefined, service: CarrierService): boolean {
   const customer = findCustomer(customerNumber)
   return !!customer && user.customerNumbers.includes(customer.customerNumber) && agreementServices(customer).includes(service.id)
 }
 
-/** GAPS L7: lowerCamel forms of the SOAP GuiInformation names, all strings. */
+/** carrier notes 9: lowerCamel forms of the SOAP GuiInformation names, all strings. */
 function guiInformation(service: CarrierService) {
   const { gui } = service
   return {

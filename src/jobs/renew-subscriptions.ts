@@ -1,15 +1,13 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { CarrierError } from "../lib/carrier"
-import { customerSubscriptionView } from "../lib/tracking/subscription-views"
+import { CarrierError, reviveCarrierError } from "../lib/carrier"
 import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"
 import type NordicParcelModuleService from "../modules/nordic_parcel/service"
+import { renewCustomerSubscriptionWorkflow } from "../workflows/subscriptions/renew-customer-subscription"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Renewing a month ahead leaves thirty daily runs to get past a carrier outage. */
 const RENEWAL_WINDOW_MS = 30 * DAY_MS
-/** A renewal moves the expiry this far from the time of the request (event-notifications.md). */
-const CUSTOMER_LIFETIME_MS = 365 * DAY_MS
 /** The carrier's largest list; it has no pagination. */
 const TRACKING_LIST_LIMIT = 150_000
 
@@ -44,12 +42,13 @@ export async function renewSubscriptions(
 ): Promise<SubscriptionUpkeep> {
   const nordicParcel = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   const upkeep: SubscriptionUpkeep = { renewed: [], ended: [], expired: [], deleted: [], failed: [] }
-  await renewCustomerSubscriptions(nordicParcel, now, upkeep)
+  await renewCustomerSubscriptions(container, nordicParcel, now, upkeep)
   await retireTrackingSubscriptions(nordicParcel, now, upkeep)
   return upkeep
 }
 
 async function renewCustomerSubscriptions(
+  container: MedusaContainer,
   nordicParcel: NordicParcelModuleService,
   now: Date,
   upkeep: SubscriptionUpkeep
@@ -57,19 +56,19 @@ async function renewCustomerSubscriptions(
   const active = await nordicParcel.listSubscriptions({ kind: "customer", status: "active" })
   // A record without an expiry is renewed too: that is how it learns one.
   const due = active.filter((s) => !s.expires_at || expiresBy(s, now.getTime() + RENEWAL_WINDOW_MS))
-  const events = nordicParcel.carrier().events
   await Promise.all(
     due.map(async (subscription) => {
       try {
-        const renewed = customerSubscriptionView(await events.renewCustomerSubscription(subscription.carrier_id))
-        const expiresAt = renewed.expires_at ? new Date(renewed.expires_at) : new Date(now.getTime() + CUSTOMER_LIFETIME_MS)
-        await nordicParcel.updateSubscriptions({ id: subscription.id, expires_at: expiresAt })
-        upkeep.renewed.push(subscription.carrier_id)
-      } catch (error) {
+        await renewCustomerSubscriptionWorkflow(container).run({
+          input: { carrier_id: subscription.carrier_id!, now: now.toISOString() },
+        })
+        upkeep.renewed.push(subscription.carrier_id!)
+      } catch (thrown) {
+        const error = reviveCarrierError(thrown)
         if (!isNotFound(error)) return noteFailure(upkeep, subscription, error)
         const status = expiresBy(subscription, now.getTime()) ? "expired" : "deleted"
         await nordicParcel.updateSubscriptions({ id: subscription.id, status })
-        upkeep[status].push(subscription.carrier_id)
+        upkeep[status].push(subscription.carrier_id!)
       }
     })
   )
@@ -83,11 +82,11 @@ async function retireTrackingSubscriptions(
   const active = await nordicParcel.listSubscriptions({ kind: "tracking", status: "active" })
   if (active.length === 0) return
 
-  // The carrier drops a subscription at its expiry exactly (GAPS E2): no need to ask.
+  // The carrier drops a subscription at its expiry exactly (carrier notes 21): no need to ask.
   const lapsed = active.filter((s) => expiresBy(s, now.getTime()))
   if (lapsed.length > 0) {
     await nordicParcel.updateSubscriptions(lapsed.map((s) => ({ id: s.id, status: "expired" as const })))
-    upkeep.expired.push(...lapsed.map((s) => s.carrier_id))
+    upkeep.expired.push(...lapsed.map((s) => s.carrier_id!))
   }
 
   const current = active.filter((s) => !expiresBy(s, now.getTime()))
@@ -102,15 +101,15 @@ async function retireTrackingSubscriptions(
     return
   }
   // The list holds only the latest subscriptions, so one missing from it is confirmed one by one.
-  const missing = current.filter((s) => !listed.has(s.carrier_id))
+  const missing = current.filter((s) => !listed.has(s.carrier_id!))
   await Promise.all(
     missing.map(async (subscription) => {
       try {
-        await events.getTrackingSubscription(subscription.carrier_id)
+        await events.getTrackingSubscription(subscription.carrier_id!)
       } catch (error) {
         if (!isNotFound(error)) return noteFailure(upkeep, subscription, error)
         await nordicParcel.updateSubscriptions({ id: subscription.id, status: "ended" })
-        upkeep.ended.push(subscription.carrier_id)
+        upkeep.ended.push(subscription.carrier_id!)
       }
     })
   )
@@ -126,7 +125,7 @@ function isNotFound(error: unknown): boolean {
 
 function noteFailure(upkeep: SubscriptionUpkeep, subscription: StoredSubscription, error: unknown): void {
   if (!(error instanceof CarrierError)) throw error
-  upkeep.failed.push({ id: subscription.carrier_id, message: error.message })
+  upkeep.failed.push({ id: subscription.carrier_id!, message: error.message })
 }
 
 /** Daily upkeep of the plugin's event-cast subscriptions (see renewSubscriptions). */

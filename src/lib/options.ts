@@ -7,16 +7,13 @@ import { describeIssues } from "./validation-issues"
 
 /**
  * The one options object shared by the plugin (its module, routes, jobs) and the fulfillment
- * provider (CONTRACT.md "Options"). It is validated once at boot by both entry points so that a
+ * provider. It is validated once at boot by both entry points so that a
  * bad value stops the store with a message naming the option, instead of failing at checkout.
  */
 
-/** The carrier's priceAdjustments syntax (lookup-services.md): `[<code>_][p|m]factor[p]`. */
+/** The carrier's priceAdjustments syntax: `[<code>_][p|m]factor[p]`. */
 export const PRICE_ADJUSTMENT_PATTERN =
   /^((\w*_)?(p|m|)\d*(\.\d|)|(\w*_)?(p|m)\d*(\.\d|)p)$/
-
-/** The carrier's event names (event-notifications.md "Events"). */
-export const EVENT_NAMES = trackingEventNames
 
 /** The groups that move a Medusa fulfillment (shipped, delivered) or are shown to the merchant. */
 export const DEFAULT_EVENT_GROUPS = [
@@ -57,7 +54,13 @@ export const optionRules = {
   natureOfTransaction: z.enum(natureOfTransactionValues),
   iossNumber: z.string().regex(/^IM\d{10}$/, "must be IM followed by 10 digits"),
   vatOnEcommerce: z.string().regex(/^\d{7}$/, "must be 7 digits"),
-  eventGroups: z.array(z.enum(EVENT_NAMES)).min(1),
+  /** The account cash-on-delivery amounts are paid into (the carrier's accountNumber, at most 35 characters). */
+  codAccountNumber: z.string().trim().min(1).max(35),
+  eventGroups: z.array(z.enum(trackingEventNames)).min(1),
+  /** Local time (Europe/Oslo, 24 h) after which an order ships the next working day. */
+  cutOffTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day as HH:mm, e.g. 14:00"),
+  /** Working days between the order (before the cut-off) and handing the parcel to the carrier. */
+  leadTimeDays: z.number().int("must be a whole number of working days").min(0).max(30),
 }
 
 export const ServiceOptionsSchema = z.object({
@@ -99,6 +102,11 @@ export const NordicParcelOptionsSchema = z.object({
   customerNumber: optionRules.customerNumber.optional(),
   testMode: z.boolean().default(false),
   pricesIncludeVat: z.boolean().default(true),
+  /**
+   * The merchant's account for cash on delivery (POSTOPPKRAV): the carrier collects the order's
+   * total from the recipient and pays it into this account. Required to book with POSTOPPKRAV.
+   */
+  codAccountNumber: optionRules.codAccountNumber.optional(),
   services: z
     .array(ServiceOptionsSchema)
     .default([
@@ -119,6 +127,29 @@ export const NordicParcelOptionsSchema = z.object({
     .object({
       quoteTtlSeconds: z.number().int().nonnegative().default(300),
       pickupPointTtlSeconds: z.number().int().nonnegative().default(3600),
+      /** Pickup-point listings kept in memory per instance: at most this many ... */
+      pickupPointMaxEntries: z.number().int().positive().default(2000),
+      /** ... and at most this many bytes (their JSON size) together. */
+      pickupPointMaxBytes: z.number().int().positive().default(16 * 1024 * 1024),
+    })
+    .prefault({}),
+  /** When the shop hands parcels to the carrier: moves the shipping date sent in every price lookup. */
+  delivery: z
+    .object({
+      cutOffTime: optionRules.cutOffTime.optional(),
+      leadTimeDays: optionRules.leadTimeDays.default(0),
+    })
+    .prefault({}),
+  /**
+   * Per-client token bucket of the public pickup-point and postal-code routes (each client, by IP,
+   * may burst `burst` requests, then `perMinute`), so a flood cannot push the carrier into
+   * throttling every shopper. Over it: 429 with Retry-After.
+   */
+  storeRateLimit: z
+    .object({
+      enabled: z.boolean().default(true),
+      burst: z.number().int().positive().default(30),
+      perMinute: z.number().positive().default(60),
     })
     .prefault({}),
   packaging: z
@@ -137,7 +168,7 @@ export const NordicParcelOptionsSchema = z.object({
     .prefault({}),
   customs: z
     .object({
-      /** Nature of the export transactions (booking.md customs). */
+      /** Nature of the export transactions (customs export). */
       natureOfTransaction: optionRules.natureOfTransaction.default("SALE_OF_GOODS"),
       /** EU IOSS number for exports: IM followed by 10 digits. */
       iossNumber: optionRules.iossNumber.optional(),

@@ -1,32 +1,35 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { SHIPMENT_BOOKED_EVENT, type ShipmentBookedData } from "../lib/events"
 import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"
 import type NordicParcelModuleService from "../modules/nordic_parcel/service"
-
-export const SHIPMENT_BOOKED_EVENT = "nordic_parcel.shipment.booked"
+import { createTrackingSubscriptionWorkflow } from "../workflows/subscriptions/create-tracking-subscription"
 
 /**
  * Once Medusa's fulfilment workflow has succeeded (the provider books inside it, and a later
  * failure would roll the fulfillment back): announces the booking as
  * `nordic_parcel.shipment.booked` and subscribes the consignment to the carrier's tracking events.
+ * A subscription that fails is kept pending and retried by the
+ * nordic-parcel-retry-tracking-subscriptions job; the booking stands either way.
  */
 export default async function announceBookedShipment({
   event,
   container,
 }: SubscriberArgs<{ order_id: string; fulfillment_id: string }>) {
-  const shipments = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  const [shipment] = await shipments.listShipments({ fulfillment_id: event.data.fulfillment_id, status: "booked" })
+  const nordicParcel = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  const [shipment] = await nordicParcel.listShipments({ fulfillment_id: event.data.fulfillment_id, status: "booked" })
   if (!shipment) {
     return // not a carrier fulfillment
   }
   if (shipment.consignment_number) {
     try {
-      await shipments.subscribeTracking(shipment.consignment_number)
+      await createTrackingSubscriptionWorkflow(container).run({ input: { tracking_id: shipment.consignment_number } })
     } catch (error) {
-      // The booking stands either way; the merchant sees missing subscriptions in the admin.
+      const message = (error as Error)?.message ?? String(error)
+      await nordicParcel.noteTrackingSubscriptionFailure(shipment.consignment_number, message)
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`nordic-parcel: tracking subscription for ${shipment.consignment_number} failed: ${(error as Error).message}`)
+        .warn(`nordic-parcel: tracking subscription for ${shipment.consignment_number} failed, retried later: ${message}`)
     }
   }
   await container.resolve(Modules.EVENT_BUS).emit({
@@ -36,7 +39,7 @@ export default async function announceBookedShipment({
       order_id: event.data.order_id,
       consignment_number: shipment.consignment_number,
       test: shipment.test,
-    },
+    } satisfies ShipmentBookedData,
   })
 }
 

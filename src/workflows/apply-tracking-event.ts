@@ -3,7 +3,7 @@ import {
   markOrderFulfillmentAsDeliveredWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { TrackingReceivedData } from "../lib/tracking/events"
+import type { TrackingReceivedData } from "../lib/events"
 import { planTrackingUpdateStep } from "./steps/plan-tracking-update"
 import { recordShipmentStatusStep } from "./steps/record-shipment-status"
 
@@ -19,7 +19,13 @@ export const applyTrackingEventWorkflow = createWorkflow(
     const plan = planTrackingUpdateStep(event)
 
     when("nordic-parcel-ship-fulfillment", plan, (p) => Boolean(p?.ship)).then(() => {
-      const input = transform(plan, (p) => ({ order_id: p!.order_id, fulfillment_id: p!.fulfillment_id, items: p!.items }))
+      const input = transform(plan, (p) => ({
+        order_id: p!.order_id,
+        fulfillment_id: p!.fulfillment_id,
+        items: p!.items,
+        // Without them Medusa would drop the booked labels (tracking number, label URL).
+        labels: p!.labels,
+      }))
       createOrderShipmentWorkflow.runAsStep({ input })
     })
 

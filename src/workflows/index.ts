@@ -1,1 +1,5 @@
 export { applyTrackingEventWorkflow } from "./apply-tracking-event"
+export { createCustomerSubscriptionWorkflow } from "./subscriptions/create-customer-subscription"
+export { createTrackingSubscriptionWorkflow } from "./subscriptions/create-tracking-subscription"
+export { deleteSubscriptionWorkflow } from "./subscriptions/delete-subscription"
+export { renewCustomerSubscriptionWorkflow } from "./subscriptions/renew-customer-subscription"

@@ -1,9 +1,11 @@
-import { Badge, Table, Text } from "@medusajs/ui"
+import { Alert, Badge, Table, Text } from "@medusajs/ui"
+import { serviceInfo } from "../../lib/service-catalogue"
 import { usePluginQuery } from "../lib/api"
 import { Section } from "./section"
 
 export type Status = {
-  credentials: { valid: boolean | null; error: string | null; api_uid_set: boolean; api_key_set: boolean; webhook_secret_set: boolean }
+  setup_problems: { code: string; message: string; fix: string }[]
+  credentials: { valid: boolean | null; error: { kind: string; code: string | null; message: string } | null; api_uid_set: boolean; api_key_set: boolean; webhook_secret_set: boolean }
   test_mode: boolean
   base_url: string
   default_customer_number: string | null
@@ -17,7 +19,8 @@ export function ConnectionSection() {
   const { data, isLoading, error } = usePluginQuery<Status>("status", "/status")
   const valid = data?.credentials.valid
   return (
-    <Section title="Connection" testId="nordic-parcel-connection" loading={isLoading} error={error}>
+    <Section title="Connection" testId="nordic-parcel-connection"
+      help="Whether the carrier accepts your credentials, and the customer numbers and services they may book." loading={isLoading} error={error}>
       {data && (
         <div className="flex flex-col gap-y-3">
           <div className="flex flex-wrap gap-2">
@@ -27,7 +30,7 @@ export function ConnectionSection() {
             <Badge color={data.test_mode ? "orange" : "green"}>{data.test_mode ? "Test mode" : "Production"}</Badge>
             <Badge color={data.webhook.secret_set ? "green" : "red"}>{data.webhook.secret_set ? "Webhook secret set" : "No webhook secret"}</Badge>
           </div>
-          {data.credentials.error && <Text size="small" className="text-ui-fg-error">{data.credentials.error}</Text>}
+          {data.credentials.error && <Text size="small" className="text-ui-fg-error">{data.credentials.error.message}</Text>}
           <Text size="small">Carrier: {data.base_url}</Text>
           <Text size="small">Callbacks: {data.webhook.url ?? "not set (webhooks.publicUrl)"}</Text>
           {data.webhook.last_event_at && <Text size="small">Last tracking event: {new Date(data.webhook.last_event_at).toLocaleString()}</Text>}
@@ -44,7 +47,7 @@ export function ConnectionSection() {
                 <Table.Row key={customer.customer_number}>
                   <Table.Cell>{customer.customer_number}{customer.default ? " (default)" : ""}</Table.Cell>
                   <Table.Cell>{customer.name ?? "–"}</Table.Cell>
-                  <Table.Cell className="whitespace-normal">{customer.services.join(", ")}</Table.Cell>
+                  <Table.Cell className="whitespace-normal">{customer.services.map((code) => `${serviceInfo(code).name} (${code})`).join(", ")}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -59,7 +62,8 @@ export function ConnectionSection() {
 export function CarrierErrorsSection() {
   const { data, isLoading, error } = usePluginQuery<Status>("status", "/status")
   return (
-    <Section title="Last carrier errors" testId="nordic-parcel-errors" loading={isLoading} error={error}>
+    <Section title="Last carrier errors" testId="nordic-parcel-errors"
+      help="The latest calls the carrier refused or did not answer, as this server saw them." loading={isLoading} error={error}>
       {data && data.carrier_errors.length === 0 && <Text size="small" className="text-ui-fg-subtle">No carrier errors.</Text>}
       {data && data.carrier_errors.length > 0 && (
         <ul className="flex flex-col gap-y-1">
@@ -73,5 +77,25 @@ export function CarrierErrorsSection() {
         </ul>
       )}
     </Section>
+  )
+}
+
+/** The set-up mistakes found (as logged at start-up), each with its fix: one banner at the top. */
+export function SetupBanner() {
+  const { data } = usePluginQuery<Status>("status", "/status")
+  const problems = data?.setup_problems ?? []
+  if (problems.length === 0) return null
+  return (
+    <Alert variant="error" data-testid="nordic-parcel-setup-banner">
+      <div className="flex flex-col gap-y-2">
+        <Text weight="plus">The carrier integration is not set up completely</Text>
+        {problems.map((problem) => (
+          <div key={problem.code} data-testid={`setup-problem-${problem.code}`}>
+            <Text size="small">{problem.message}</Text>
+            <Text size="small" className="text-ui-fg-subtle">Fix: {problem.fix}</Text>
+          </div>
+        ))}
+      </div>
+    </Alert>
   )
 }

@@ -1,177 +1,196 @@
-import { Button, Checkbox, Input, Label, Select, Switch, Table, Text } from "@medusajs/ui"
+import { Badge, Button, Text, toast } from "@medusajs/ui"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
-import { usePluginMutation, usePluginQuery } from "../lib/api"
+import { serviceInfo } from "../../lib/service-catalogue"
+import { SERVICE_FIELDS, SETTINGS_SECTIONS } from "../../lib/settings/settings-fields"
+import { fieldErrorsOf, type FieldErrors } from "../lib/field-errors"
+import { usePluginQuery } from "../lib/api"
+import { sdk } from "../lib/sdk"
 import { Section } from "./section"
+import { SettingInput } from "./setting-input"
 
-type ServiceSettings = {
-  offered: boolean
-  name: string | null
-  price_source: "net" | "list"
-  fallback_price: number | null
-  markup: string | null
-  free_shipping_threshold: number | null
-  additional_services: string[]
-  return_service: string | null
-  qr_codes: boolean
-}
-
-type SettingsView = {
-  test_mode: boolean
-  customer_number: string | null
-  services: Record<string, ServiceSettings>
-  packaging: { weight_unit: string; default_item_weight: number; packaging_weight: number }
-  tracking: { event_groups: string[]; auto_subscribe: boolean }
-}
-
+type Values = Record<string, unknown>
+type SettingsView = Values & { services: Record<string, Values> }
 type SettingsResponse = { effective: SettingsView; defaults: SettingsView; version: number; problem: string | null }
 
-export const EVENT_GROUPS = [
-  "HANDED_IN", "IN_TRANSIT", "TERMINAL", "TRANSPORT_TO_RECIPIENT", "READY_FOR_PICKUP", "ATTEMPTED_DELIVERY",
-  "DELIVERED", "RETURN", "DELIVERED_SENDER", "CUSTOMS", "INTERNATIONAL", "COLLECTED", "DEVIATION",
-  "DELIVERY_ORDERED", "DELIVERY_CHANGED", "DELIVERY_CANCELLED", "NOTIFICATION_SENT", "PRE_NOTIFIED",
-]
+const PROVIDER_ID = "nordic-parcel_nordic-parcel"
 
-const numberOrNull = (value: string) => (value.trim() === "" ? null : Number(value))
+/** A shipping option of this store that books with the carrier, and where it is edited. */
+type UsingOption = { id: string; name: string; serviceCode: string; href: string }
 
-function ServiceRow({ code, service }: { code: string; service: ServiceSettings }) {
+/** The store's carrier shipping options (from its stock locations, where the admin edits them). */
+function useCarrierShippingOptions() {
+  return useQuery({
+    queryKey: ["nordic-parcel", "shipping-options"],
+    queryFn: async () => {
+      const { stock_locations } = await sdk.client.fetch<{
+        stock_locations: { id: string; fulfillment_sets?: { service_zones?: { shipping_options?: { id: string; name: string; provider_id: string; data?: Values | null }[] }[] }[] }[]
+      }>("/admin/stock-locations", {
+        query: { limit: 100, fields: "id,name,*fulfillment_sets,*fulfillment_sets.service_zones,*fulfillment_sets.service_zones.shipping_options" },
+      })
+      const options: UsingOption[] = []
+      for (const location of stock_locations) {
+        for (const set of location.fulfillment_sets ?? []) {
+          for (const zone of set.service_zones ?? []) {
+            for (const option of zone.shipping_options ?? []) {
+              const code = option.data?.service_code
+              if (option.provider_id === PROVIDER_ID && typeof code === "string") {
+                options.push({ id: option.id, name: option.name, serviceCode: code, href: `/app/settings/locations/${location.id}` })
+              }
+            }
+          }
+        }
+      }
+      return options
+    },
+  })
+}
+
+/** Saves a settings change; a 400 is split into errors at the fields it names. */
+function useSaveSettings(onSaved: string) {
+  const queryClient = useQueryClient()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const save = useMutation({
+    mutationFn: (body: Values) => sdk.client.fetch("/admin/nordic-parcel/settings", { method: "POST", body }),
+    onSuccess: () => {
+      setErrors({})
+      void queryClient.invalidateQueries({ queryKey: ["nordic-parcel"] })
+      toast.success(onSaved)
+    },
+    onError: (error: Error) => {
+      const byField = fieldErrorsOf(error.message)
+      setErrors(byField)
+      toast.error(Object.keys(byField).length > 0 ? "Not saved: see the marked fields" : error.message)
+    },
+  })
+  return { save, errors }
+}
+
+/** Only what differs from what is in force: the server keeps every other setting as it is. */
+function changes(draft: Values, current: Values): Values {
+  return Object.fromEntries(Object.entries(draft).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(current[key] ?? null)))
+}
+
+function ServiceCard({ code, service, using }: { code: string; service: Values; using: UsingOption[] }) {
   const [draft, setDraft] = useState(service)
   useEffect(() => setDraft(service), [service])
-  const save = usePluginMutation<Partial<ServiceSettings>>("POST", () => "/settings", {
-    invalidate: ["settings", "status"],
-    success: () => `${code} saved; the next quotes use it`,
-    body: (changes) => ({ services: { [code]: changes } }),
-  })
-  const changed = JSON.stringify(draft) !== JSON.stringify(service)
+  const info = serviceInfo(code)
+  const { save, errors } = useSaveSettings(`${(service.name as string | null) ?? info.name} (${code}) saved; the next quotes use it`)
+  const changed = Object.keys(changes(draft, service)).length > 0
+  const offered = Boolean(service.offered)
   return (
-    <Table.Row data-testid={`nordic-parcel-service-${code}`}>
-      <Table.Cell>
-        <Switch checked={draft.offered} onCheckedChange={(offered) => setDraft({ ...draft, offered })} aria-label={`${code} offered`} />
-      </Table.Cell>
-      <Table.Cell>{code}</Table.Cell>
-      <Table.Cell>
-        <Input size="small" value={draft.name ?? ""} placeholder="carrier's name" onChange={(e) => setDraft({ ...draft, name: e.target.value || null })} />
-      </Table.Cell>
-      <Table.Cell>
-        <Select size="small" value={draft.price_source} onValueChange={(v) => setDraft({ ...draft, price_source: v as "net" | "list" })}>
-          <Select.Trigger><Select.Value /></Select.Trigger>
-          <Select.Content>
-            <Select.Item value="net">Agreement (net)</Select.Item>
-            <Select.Item value="list">List</Select.Item>
-          </Select.Content>
-        </Select>
-      </Table.Cell>
-      <Table.Cell>
-        <Input size="small" type="number" data-testid="fallback-price" value={draft.fallback_price ?? ""} placeholder="none"
-          onChange={(e) => setDraft({ ...draft, fallback_price: numberOrNull(e.target.value) })} />
-      </Table.Cell>
-      <Table.Cell>
-        <Input size="small" data-testid="markup" value={draft.markup ?? ""} placeholder="e.g. p10p"
-          onChange={(e) => setDraft({ ...draft, markup: e.target.value || null })} />
-      </Table.Cell>
-      <Table.Cell>
-        <Input size="small" type="number" value={draft.free_shipping_threshold ?? ""} placeholder="none"
-          onChange={(e) => setDraft({ ...draft, free_shipping_threshold: numberOrNull(e.target.value) })} />
-      </Table.Cell>
-      <Table.Cell>
+    <div className="flex flex-col gap-y-3 rounded-md border p-4" data-testid={`nordic-parcel-service-${code}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <Text weight="plus">{(service.name as string | null) ?? info.name} <span className="text-ui-fg-muted">· {code}</span></Text>
+          <Text size="xsmall" className="text-ui-fg-subtle">
+            {[info.requiresPickupPoint && "pickup point", info.isReturn && "return", info.mailbox && "mailbox", info.cargo && "cargo"].filter(Boolean).join(", ") || "door delivery"}
+          </Text>
+        </div>
+        <Badge size="2xsmall" color={offered ? "green" : "grey"}>{offered ? "Offered" : "Switched off"}</Badge>
+      </div>
+      <div data-testid="used-by">
+        {using.length > 0 ? (
+          <Text size="small">
+            Used by:{" "}
+            {using.map((option, i) => (
+              <span key={option.id}>{i > 0 && ", "}<a className="text-ui-fg-interactive underline" href={option.href}>{option.name}</a></span>
+            ))}
+          </Text>
+        ) : (
+          <Text size="small" className="text-ui-fg-subtle">No shipping option uses this service.</Text>
+        )}
+        {offered && using.length === 0 && !info.isReturn && (
+          <Text size="small" className="text-ui-fg-error" data-testid="warning-unused">
+            Offered, but no shipping option uses it: shoppers never see it. Create a shipping option with this service under Locations & Shipping, or switch it off.
+          </Text>
+        )}
+        {!offered && using.length > 0 && (
+          <Text size="small" className="text-ui-fg-error" data-testid="warning-switched-off">
+            Switched off, but {using.map((o) => o.name).join(", ")} still use{using.length === 1 ? "s" : ""} it: they are hidden at checkout. Switch it on or remove them.
+          </Text>
+        )}
+      </div>
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+        {Object.entries(SERVICE_FIELDS).map(([key, field]) => (
+          <SettingInput key={key} id={`services.${code}.${key}`} field={field} value={draft[key] ?? null} serviceCode={code}
+            error={errors[`services.${code}.${key}`]} onChange={(value) => setDraft({ ...draft, [key]: value })} />
+        ))}
+      </div>
+      {errors[`services.${code}`] && <Text size="small" className="text-ui-fg-error">{errors[`services.${code}`]}</Text>}
+      <div>
         <Button size="small" variant="secondary" disabled={!changed} isLoading={save.isPending}
-          onClick={() => save.mutate({ offered: draft.offered, name: draft.name, price_source: draft.price_source, fallback_price: draft.fallback_price, markup: draft.markup, free_shipping_threshold: draft.free_shipping_threshold })}>
+          onClick={() => save.mutate({ services: { [code]: changes(draft, service) } })}>
           Save
         </Button>
-      </Table.Cell>
-    </Table.Row>
+      </div>
+    </div>
   )
 }
 
-/** Per service: offered or not, name, price source, fallback price, markup, free-shipping threshold. */
+/** Each service with every setting, which shipping options use it, and what looks wrong. */
 export function ServicesSection() {
   const { data, isLoading, error } = usePluginQuery<SettingsResponse>("settings", "/settings")
+  const options = useCarrierShippingOptions()
   return (
-    <Section title="Services and prices" testId="nordic-parcel-services" loading={isLoading} error={error}>
+    <Section title="Services and prices" testId="nordic-parcel-services" loading={isLoading} error={error}
+      help="The carrier's services you offer, what shoppers pay for each, and the shipping options that sell them.">
       {data?.problem && <Text size="small" className="text-ui-fg-error">{data.problem}</Text>}
       {data && (
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>Offered</Table.HeaderCell>
-              <Table.HeaderCell>Service</Table.HeaderCell>
-              <Table.HeaderCell>Name</Table.HeaderCell>
-              <Table.HeaderCell>Price</Table.HeaderCell>
-              <Table.HeaderCell>Fallback</Table.HeaderCell>
-              <Table.HeaderCell>Markup</Table.HeaderCell>
-              <Table.HeaderCell>Free from</Table.HeaderCell>
-              <Table.HeaderCell />
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {Object.entries(data.effective.services).map(([code, service]) => (
-              <ServiceRow key={code} code={code} service={service} />
-            ))}
-          </Table.Body>
-        </Table>
-      )}
-    </Section>
-  )
-}
-
-/** Test mode, default customer number, packaging defaults and the tracking events subscribed to. */
-export function GeneralSection() {
-  const { data, isLoading, error } = usePluginQuery<SettingsResponse>("settings", "/settings")
-  const [draft, setDraft] = useState<SettingsView | undefined>()
-  useEffect(() => setDraft(data?.effective), [data])
-  const save = usePluginMutation<Partial<SettingsView>>("POST", () => "/settings", {
-    invalidate: ["settings", "status"],
-    success: () => "Settings saved",
-  })
-  return (
-    <Section title="General" testId="nordic-parcel-general" loading={isLoading} error={error}>
-      {draft && (
         <div className="flex flex-col gap-y-4">
-          <div className="flex items-center gap-x-2">
-            <Switch id="np-test-mode" checked={draft.test_mode} onCheckedChange={(test_mode) => setDraft({ ...draft, test_mode })} />
-            <Label htmlFor="np-test-mode">Test mode (bookings are test bookings: no shipment, no invoice)</Label>
-          </div>
-          <div className="grid grid-cols-3 gap-4">
-            <div>
-              <Label>Default customer number</Label>
-              <Input size="small" value={draft.customer_number ?? ""} onChange={(e) => setDraft({ ...draft, customer_number: e.target.value || null })} />
-            </div>
-            <div>
-              <Label>Weight unit of variants</Label>
-              <Select size="small" value={draft.packaging.weight_unit} onValueChange={(weight_unit) => setDraft({ ...draft, packaging: { ...draft.packaging, weight_unit } })}>
-                <Select.Trigger><Select.Value /></Select.Trigger>
-                <Select.Content>
-                  {["g", "kg", "lb", "oz"].map((unit) => <Select.Item key={unit} value={unit}>{unit}</Select.Item>)}
-                </Select.Content>
-              </Select>
-            </div>
-            <div>
-              <Label>Weight of a variant without one</Label>
-              <Input size="small" type="number" value={draft.packaging.default_item_weight}
-                onChange={(e) => setDraft({ ...draft, packaging: { ...draft.packaging, default_item_weight: Number(e.target.value) } })} />
-            </div>
-          </div>
-          <div>
-            <Label>Tracking events subscribed to</Label>
-            <div className="mt-2 grid grid-cols-3 gap-2">
-              {EVENT_GROUPS.map((group) => (
-                <label key={group} className="flex items-center gap-x-2">
-                  <Checkbox checked={draft.tracking.event_groups.includes(group)}
-                    onCheckedChange={(checked) => setDraft({ ...draft, tracking: { ...draft.tracking,
-                      event_groups: checked ? [...draft.tracking.event_groups, group] : draft.tracking.event_groups.filter((g) => g !== group) } })} />
-                  <Text size="small">{group}</Text>
-                </label>
-              ))}
-            </div>
-          </div>
-          <div>
-            <Button size="small" isLoading={save.isPending}
-              onClick={() => save.mutate({ test_mode: draft.test_mode, customer_number: draft.customer_number,
-                packaging: { ...draft.packaging }, tracking: { ...draft.tracking } })}>
-              Save
-            </Button>
-          </div>
+          {Object.entries(data.effective.services).map(([code, service]) => (
+            <ServiceCard key={code} code={code} service={service} using={(options.data ?? []).filter((o) => o.serviceCode === code)} />
+          ))}
+          {(options.data ?? [])
+            .filter((o) => !(o.serviceCode in data.effective.services))
+            .map((o) => (
+              <Text key={o.id} size="small" className="text-ui-fg-error">
+                Shipping option <a className="underline" href={o.href}>{o.name}</a> uses {serviceInfo(o.serviceCode).name} ({o.serviceCode}), which is not among your services.
+              </Text>
+            ))}
         </div>
       )}
     </Section>
+  )
+}
+
+/** One form per group of settings (agreement and prices, packaging, customs, tracking). */
+function SettingsGroup({ section, data }: { section: (typeof SETTINGS_SECTIONS)[number]; data: SettingsResponse }) {
+  const current = (section.key === "general" ? data.effective : data.effective[section.key]) as Values
+  const pick = (values: Values): Values => Object.fromEntries(Object.keys(section.fields).map((key) => [key, values[key] ?? null]))
+  const [draft, setDraft] = useState<Values>(pick(current))
+  useEffect(() => setDraft(pick(current)), [data])
+  const { save, errors } = useSaveSettings(`${section.title} saved`)
+  const diff = changes(draft, pick(current))
+  const prefix = section.key === "general" ? "" : `${section.key}.`
+  return (
+    <Section title={section.title} testId={`nordic-parcel-${section.key}`} help={section.help}>
+      <div className="flex flex-col gap-y-4">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          {Object.entries(section.fields).map(([key, field]) => (
+            <SettingInput key={key} id={`${prefix}${key}`} field={field} value={draft[key]} error={errors[`${prefix}${key}`]}
+              onChange={(value) => setDraft({ ...draft, [key]: value })} />
+          ))}
+        </div>
+        <div>
+          <Button size="small" disabled={Object.keys(diff).length === 0} isLoading={save.isPending}
+            onClick={() => save.mutate(section.key === "general" ? diff : { [section.key]: diff })}>
+            Save
+          </Button>
+        </div>
+      </div>
+    </Section>
+  )
+}
+
+export function SettingsGroups() {
+  const { data } = usePluginQuery<SettingsResponse>("settings", "/settings")
+  if (!data) return null
+  return (
+    <>
+      {SETTINGS_SECTIONS.map((section) => (
+        <SettingsGroup key={section.key} section={section} data={data} />
+      ))}
+    </>
   )
 }

@@ -3,7 +3,7 @@ import { useState } from "react"
 import { usePluginMutation, usePluginQuery } from "../lib/api"
 import type { Status } from "./connection-section"
 import { Section } from "./section"
-import { EVENT_GROUPS } from "./settings-section"
+import { EVENT_GROUP_NAMES, EVENT_GROUP_TEXTS, eventGroupLabel } from "../../lib/tracking/event-groups"
 
 type Subscription = {
   id: string
@@ -26,13 +26,13 @@ function SubscriptionActions({ subscription, kind }: { subscription: Subscriptio
     success: () => "Renewed for 365 days",
   })
   const remove = usePluginMutation("DELETE", () => `${base}/${subscription.id}`, { invalidate, success: () => "Subscription deleted" })
-  const test = usePluginMutation<unknown, { delivered: boolean; outcome: string }>("POST", () => `/subscriptions/${subscription.id}/test`, {
+  const test = usePluginMutation<unknown, { sent: boolean; carrier_status: number; outcome: string }>("POST", () => `/subscriptions/${subscription.id}/test`, {
     invalidate: [],
   })
   return (
     <div className="flex gap-x-2">
       <Button size="small" variant="secondary" isLoading={test.isPending}
-        onClick={() => test.mutate({}, { onSuccess: (r) => (r.delivered ? toast.success(`Test callback: ${r.outcome}`) : toast.error(`Test callback: ${r.outcome}`)) })}>
+        onClick={() => test.mutate({}, { onSuccess: (r) => toast.success(`Test callback sent (carrier HTTP ${r.carrier_status})${r.outcome ? `: ${r.outcome}` : ""}`) })}>
         Test
       </Button>
       {kind === "customer" && (
@@ -51,7 +51,13 @@ function SubscriptionActions({ subscription, kind }: { subscription: Subscriptio
 
 function SubscriptionTable({ rows, kind, showCreator }: { rows: Subscription[]; kind: "customer" | "tracking"; showCreator?: boolean }) {
   if (rows.length === 0) {
-    return <Text size="small" className="text-ui-fg-subtle">None.</Text>
+    return (
+      <Text size="small" className="text-ui-fg-subtle">
+        {kind === "customer"
+          ? "No subscription yet: subscribe a customer number to receive events for every parcel booked on it, also those booked outside this store."
+          : "No parcel is followed yet: each booked parcel appears here when it is subscribed to tracking events."}
+      </Text>
+    )
   }
   return (
     <Table>
@@ -68,7 +74,7 @@ function SubscriptionTable({ rows, kind, showCreator }: { rows: Subscription[]; 
         {rows.map((row) => (
           <Table.Row key={row.id} data-testid={`nordic-parcel-subscription-${row.id}`}>
             <Table.Cell>{row.customer_number ?? row.tracking_id}</Table.Cell>
-            <Table.Cell className="whitespace-normal">{row.event_groups.join(", ")}</Table.Cell>
+            <Table.Cell className="whitespace-normal">{row.event_groups.map(eventGroupLabel).join(", ")}</Table.Cell>
             <Table.Cell data-testid="expires">{day(row.expires_at)}</Table.Cell>
             {showCreator && <Table.Cell>{row.created_by ?? "–"}</Table.Cell>}
             <Table.Cell><SubscriptionActions subscription={row} kind={kind} /></Table.Cell>
@@ -98,10 +104,10 @@ function CreateCustomerSubscription() {
         </Select.Content>
       </Select>
       <div className="grid grid-cols-3 gap-2">
-        {EVENT_GROUPS.map((group) => (
-          <label key={group} className="flex items-center gap-x-2">
+        {EVENT_GROUP_NAMES.map((group) => (
+          <label key={group} className="flex items-center gap-x-2" title={EVENT_GROUP_TEXTS[group].description}>
             <Checkbox checked={groups.includes(group)} onCheckedChange={(on) => setGroups(on ? [...groups, group] : groups.filter((g) => g !== group))} />
-            <Text size="small">{group}</Text>
+            <Text size="small">{EVENT_GROUP_TEXTS[group].label}</Text>
           </label>
         ))}
       </div>
@@ -120,7 +126,8 @@ export function CustomerSubscriptionsSection() {
   const own = usePluginQuery<{ customer_subscriptions: Subscription[] }>("customer-subscriptions", "/customer-subscriptions")
   const all = usePluginQuery<{ customer_subscriptions: Subscription[] }>("customer-subscriptions-all", "/customer-subscriptions/all")
   return (
-    <Section title="Customer-number subscriptions" testId="nordic-parcel-customer-subscriptions" loading={own.isLoading} error={own.error}>
+    <Section title="Customer-number subscriptions" testId="nordic-parcel-customer-subscriptions"
+      help="Events for every parcel on a customer number, pushed to this store (renew yearly)." loading={own.isLoading} error={own.error}>
       <div className="flex flex-col gap-y-6">
         <CreateCustomerSubscription />
         <div>
@@ -140,7 +147,8 @@ export function CustomerSubscriptionsSection() {
 export function TrackingSubscriptionsSection() {
   const { data, isLoading, error } = usePluginQuery<{ tracking_subscriptions: Subscription[] }>("tracking-subscriptions", "/tracking-subscriptions")
   return (
-    <Section title="Tracking subscriptions" testId="nordic-parcel-tracking-subscriptions" loading={isLoading} error={error}>
+    <Section title="Tracking subscriptions" testId="nordic-parcel-tracking-subscriptions"
+      help="The parcels this store follows, one subscription per booked parcel." loading={isLoading} error={error}>
       <SubscriptionTable rows={data?.tracking_subscriptions ?? []} kind="tracking" />
     </Section>
   )

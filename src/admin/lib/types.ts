@@ -1,39 +1,12 @@
-/** Shapes of the plugin's admin routes (src/api/admin/nordic-parcel). */
-export type TrackingEvent = {
-  id: string
-  event_id: string
-  status: string
-  shipment_number: string
-  package_number: string | null
-  occurred_at: string
-}
+import type { AdminShipment } from "../../api/utils/admin-shipment"
+import type { PlannedShipment } from "../../api/utils/planned-shipment"
 
-export type PickupPoint = {
-  id: string
-  name: string
-  address: string
-  postal_code: string
-  city: string
-  country_code: string
-  visiting_address?: string
-  opening_hours?: string
-}
+/** Shapes of the plugin's admin routes, shared with the backend that answers them (type-only). */
+export type { AdminShipment, AdminTrackingEvent as TrackingEvent } from "../../api/utils/admin-shipment"
+/** What the shopper chose at checkout (GET /admin/nordic-parcel/orders/:id `shipping_methods`). */
+export type { PlannedShipment } from "../../api/utils/planned-shipment"
 
-export type AdminShipment = {
-  id: string
-  fulfillment_id: string
-  kind: "outbound" | "return"
-  service_code: string
-  status: "booking" | "booked" | "failed" | "shipped" | "delivered" | "returned" | "cancelled"
-  consignment_number: string | null
-  package_numbers: string[]
-  label_url: string | null
-  tracking_url: string | null
-  pickup_point: PickupPoint | null
-  return_shipment: { service_code: string; consignment_number: string; label_url: string | null; qr_codes: string[] } | null
-  test: boolean
-  booked_at: string | null
-  last_error: { message: string } | null
-  label_download_url: string
-  tracking_events: TrackingEvent[]
-}
+/** The pickup point of a shipment or a shipping method. */
+export type PickupPoint = NonNullable<PlannedShipment["pickup_point"]>
+
+export type OrderCarrierView = { shipping_methods: PlannedShipment[]; shipments: AdminShipment[] }

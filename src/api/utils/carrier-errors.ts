@@ -1,5 +1,5 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
-import { CarrierError } from "../../lib/carrier"
+import { CarrierError, reviveCarrierError } from "../../lib/carrier"
 
 /** What the failed request was about, so the answer can name it. */
 export interface CarrierFailureContext {
@@ -7,7 +7,7 @@ export interface CarrierFailureContext {
   subject?: string
   /**
    * The customer number the request used. The carrier then answers 401 when the plugin's API user
-   * may not use that number (event-notifications.md "Authentication" 4), which is the merchant's
+   * may not use that number, which is the merchant's
    * input to fix, not a broken plugin.
    */
   customerNumber?: string
@@ -21,7 +21,9 @@ export interface CarrierFailureContext {
  * one) when the carrier throttles, 502 when it refused the plugin's own credentials, and 503
  * when it is down or slow.
  */
-export function respondCarrierFailure(res: MedusaResponse, error: unknown, context: CarrierFailureContext = {}): void {
+export function respondCarrierFailure(res: MedusaResponse, thrown: unknown, context: CarrierFailureContext = {}): void {
+  // Routes that run workflows get the carrier's error back as a plain object.
+  const error = reviveCarrierError(thrown)
   if (!(error instanceof CarrierError)) {
     throw error
   }

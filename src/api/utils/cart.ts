@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { CART_SHIPPING_FIELDS } from "../../lib/checkout/cart-fields"
 import type { PackableItem } from "../../lib/packing/parcel"
 
 export type CartForShipping = {
@@ -9,22 +10,9 @@ export type CartForShipping = {
   shipping_address?: { country_code?: string | null; postal_code?: string | null } | null
 }
 
-/** The cart fields pricing and packing read: the same ones Medusa gives calculatePrice. */
-const FIELDS = [
-  "id",
-  "currency_code",
-  "items.*",
-  "items.variant.weight",
-  "items.variant.length",
-  "items.variant.width",
-  "items.variant.height",
-  "items.product.weight",
-  "shipping_address.*",
-]
-
 export async function loadCartForShipping(container: MedusaContainer, cartId: string): Promise<CartForShipping> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "cart", fields: FIELDS, filters: { id: cartId } })
+  const { data } = await query.graph({ entity: "cart", fields: CART_SHIPPING_FIELDS, filters: { id: cartId } })
   const cart = data[0] as CartForShipping | undefined
   if (!cart) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `cart_id: cart ${cartId} was not found`)

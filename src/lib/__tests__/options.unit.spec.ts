@@ -44,7 +44,7 @@ describe("parseOptions", () => {
   })
 })
 
-describe("PRICE_ADJUSTMENT_PATTERN (lookup-services.md priceAdjustments)", () => {
+describe("PRICE_ADJUSTMENT_PATTERN (the carrier's lookup priceAdjustments)", () => {
   it.each([
     ["p10p", true],
     ["m20", true],

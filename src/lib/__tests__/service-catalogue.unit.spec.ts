@@ -1,6 +1,6 @@
 import { canPairReturn, serviceInfo } from "../service-catalogue"
 
-describe("service catalogue (booking.md rules 3–6)", () => {
+describe("service catalogue (pickup points, QR codes, free returns, mailbox parcels)", () => {
   it.each([
     // code, pickup point, return, mailbox, qr codes, sender phone optional
     ["SERVICEPAKKE", true, false, false, false, false],

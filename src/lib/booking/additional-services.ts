@@ -3,7 +3,7 @@ import type { ServiceOptions } from "../options"
 import type { BookingProblem } from "./booking-input"
 
 /**
- * booking.md "Value added services per service". A service the spec lists nothing for takes
+ * The carrier's additional services per service. A service the spec lists nothing for takes
  * nothing. FLEX_DELIVERY is described by the spec but listed for no service, so it is refused
  * everywhere. deliveryOption, listed for BPAKKE_DOR-DOR and PA_DOREN, is not an entry of
  * additionalServices (it is product.services.deliveryOption) and is not booked by the plugin.
@@ -22,10 +22,13 @@ const ALLOWED_BY_SERVICE: Readonly<Record<string, readonly string[]>> = {
  * the service is a misconfiguration the merchant must see, not something to drop silently: the
  * shopper may have paid for it.
  */
+export type CashOnDelivery = { amount?: number; currencyCode: string; accountNumber?: string }
+
 export function additionalServices(
   service: ServiceOptions,
   customer: BookingParty,
-  problems: BookingProblem[]
+  problems: BookingProblem[],
+  cashOnDelivery?: CashOnDelivery
 ): BookingAdditionalService[] {
   const allowed = ALLOWED_BY_SERVICE[service.code] ?? []
   const enabled = [...new Set(service.additionalServices)]
@@ -38,15 +41,38 @@ export function additionalServices(
         "remove it from the service's additionalServices",
     })
   }
-  return enabled.filter((id) => allowed.includes(id)).map((id) => withFields(id, customer))
+  const booked = enabled.filter((id) => allowed.includes(id))
+  if (booked.includes("POSTOPPKRAV")) {
+    if (!cashOnDelivery?.accountNumber) {
+      problems.push({
+        field: "cod_account_number",
+        message:
+          `service ${service.code}: cash on delivery (POSTOPPKRAV) pays the order's total into the merchant's account; ` +
+          "set the cash-on-delivery account number (setting cod_account_number, option codAccountNumber)",
+      })
+    }
+    if (!(cashOnDelivery?.amount && cashOnDelivery.amount > 0)) {
+      problems.push({ field: "order.total", message: "order: cash on delivery (POSTOPPKRAV) needs an order total above zero to collect" })
+    }
+  }
+  return booked.map((id) => withFields(id, customer, cashOnDelivery))
 }
 
 /**
- * EVARSLING notifies the customer electronically, so it carries their e-mail and mobile. The
- * others take no fields from the order (POSTOPPKRAV's cash-on-delivery fields are not filled by
- * the plugin, GAPS B10).
+ * EVARSLING notifies the customer electronically, so it carries their e-mail and mobile.
+ * POSTOPPKRAV (cash on delivery) collects the order's total, in its currency, for the merchant's
+ * account. The others take no fields from the order.
  */
-function withFields(id: string, customer: BookingParty): BookingAdditionalService {
+function withFields(id: string, customer: BookingParty, cashOnDelivery?: CashOnDelivery): BookingAdditionalService {
+  if (id === "POSTOPPKRAV") {
+    return {
+      id,
+      accountNumber: cashOnDelivery?.accountNumber ?? "",
+      // The carrier takes the amount with at most two decimals.
+      amount: Math.round((cashOnDelivery?.amount ?? 0) * 100) / 100,
+      currencyCode: (cashOnDelivery?.currencyCode ?? "").toUpperCase(),
+    } as BookingAdditionalService
+  }
   if (id !== "EVARSLING") {
     return { id }
   }

@@ -1,6 +1,23 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { CarrierError } from "../carrier"
 
+/**
+ * Codes on booking errors that mean the carrier, not the request, is the problem. The admin API
+ * answers them as a gateway would (src/api/carrier-error-handler.ts) instead of a bare 500.
+ */
+export const CARRIER_FAILURE_STATUS = {
+  /** The carrier could not be reached or is throttling: nothing was booked, try again later. */
+  "nordic_parcel.carrier_unavailable": 503,
+  /** The carrier answered with an error of its own, a time-out or bad credentials. */
+  "nordic_parcel.carrier_failed": 502,
+} as const
+
+export type CarrierFailureCode = keyof typeof CARRIER_FAILURE_STATUS
+
+function carrierFailure(code: CarrierFailureCode, message: string): MedusaError {
+  return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, message, code)
+}
+
 export type BookingFailure = {
   /** The carrier may have booked it (time-out, 5xx, broken connection): never re-send blindly. */
   ambiguous: boolean
@@ -20,17 +37,18 @@ export function bookingFailure(error: unknown, orderLabel: string): BookingFailu
     case "validation":
       return { ambiguous: false, error: new MedusaError(MedusaError.Types.INVALID_DATA, `The carrier refused the booking of ${orderLabel}: ${error.message}`) }
     case "authentication":
-      return { ambiguous: false, error: new MedusaError(MedusaError.Types.UNAUTHORIZED, `The carrier refused the plugin's credentials (apiUid/apiKey) booking ${orderLabel}: ${error.message}`) }
+      // Not a 401: that would tell the admin its own session ended.
+      return { ambiguous: false, error: carrierFailure("nordic_parcel.carrier_failed", `The carrier refused the plugin's credentials (apiUid/apiKey) booking ${orderLabel}: ${error.message}`) }
     case "rate_limited":
-      return { ambiguous: false, error: new MedusaError(MedusaError.Types.NOT_ALLOWED, `The carrier is throttling bookings; ${orderLabel} was not booked, try again in a moment: ${error.message}`) }
+      return { ambiguous: false, error: carrierFailure("nordic_parcel.carrier_unavailable", `The carrier is throttling bookings; ${orderLabel} was not booked, try again in a moment: ${error.message}`) }
     default:
       // retryable here means the request never left this process, so nothing can have been booked.
       return error.retryable
-        ? { ambiguous: false, error: new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The carrier could not be reached; ${orderLabel} was not booked: ${error.message}`) }
+        ? { ambiguous: false, error: carrierFailure("nordic_parcel.carrier_unavailable", `The carrier could not be reached; ${orderLabel} was not booked: ${error.message}`) }
         : {
             ambiguous: true,
-            error: new MedusaError(
-              MedusaError.Types.UNEXPECTED_STATE,
+            error: carrierFailure(
+              "nordic_parcel.carrier_failed",
               `The carrier did not confirm the booking of ${orderLabel} (${error.message}). It may have been booked: ` +
                 `check the carrier's portal before booking again, then fulfil with additional_data.nordic_parcel.rebook = true.`
             ),

@@ -58,7 +58,7 @@ export type CustomsSettings = {
   iossNumber?: string
   /**
    * The shop's 7-digit Norwegian VAT-on-e-commerce (VOEC) number. Setting it is how the merchant
-   * uses the carrier's import declaration (booking.md rule 8: optional when the facility is not used).
+   * uses the carrier's import declaration (carrier notes 34: optional when the facility is not used).
    */
   vatOnEcommerce?: string
 }
@@ -83,6 +83,10 @@ export type BookingInput = {
   pickupPoint?: { id: string; country_code: string } | null
   items: BookingItem[]
   currencyCode: string
+  /** The order's total in major units of `currencyCode`: what cash on delivery collects. */
+  orderTotal?: number
+  /** The merchant's account for cash on delivery (setting cod_account_number). */
+  codAccountNumber?: string
   packaging: NordicParcelOptions["packaging"]
   customs?: CustomsSettings
 }

@@ -1,19 +1,18 @@
-import type { BookingRequest } from "../carrier"
+import type { BookingPackage, BookingRequest } from "../carrier"
 import { shortCustomerNumber } from "../customer-number"
+import type { ServiceOptions } from "../options"
+import { packPackages } from "../packing/packages"
+import { canPairReturn, serviceInfo } from "../service-catalogue"
 import { additionalServices } from "./additional-services"
 import type { BookingInput, BookingProblem } from "./booking-input"
-import { bookingPackage } from "./booking-package"
-import { carrierDateTime } from "./carrier-date-time"
 import { customsPart } from "./customs"
-import { checkLength, LIMITS } from "./field-limits"
-import { outboundParties, returnParties } from "./parties"
-import { pickupPointParty } from "./pickup-point"
-import { freeReturnLabel, returnBookingLabel } from "./returns"
+import { checkLength, LIMITS, shortenDescription } from "./field-limits"
+import { nearestPickupPointOption, outboundParties, pickupPointParty, returnParties } from "./parties"
 
 export type BookingRequestResult = { ok: true; request: BookingRequest } | { ok: false; problems: BookingProblem[] }
 
 /**
- * The carrier's booking request for one fulfillment (booking.md "Resources and fields", "Rules").
+ * The carrier's booking request for one fulfillment.
  * Pure: no carrier call and no clock. Every rule is checked before the answer, so a refused
  * booking lists everything the merchant must fix at once rather than one problem per attempt.
  */
@@ -25,13 +24,20 @@ export function toBookingRequest(input: BookingInput): BookingRequestResult {
   const parties = outbound ? outboundParties(input, problems) : returnParties(input, problems)
   const customer = outbound ? parties.recipient : parties.sender
   const pickupPoint = outbound ? pickupPointParty(input, parties.recipient, problems) : undefined
+  const deliveryOption = outbound ? nearestPickupPointOption(input) : undefined
   const returnLabel = outbound ? freeReturnLabel(service, problems) : returnBookingLabel(service, problems)
-  const addedServices = additionalServices(service, customer, problems)
+  const addedServices = additionalServices(service, customer, problems, {
+    amount: input.orderTotal,
+    currencyCode: input.currencyCode,
+    accountNumber: input.codAccountNumber,
+  })
   const { ediCustomsDeclarations, vatOnEcommerce } = customsPart(input, parties, problems)
-  const pkg = bookingPackage(input, problems)
+  const packages = bookingPackages(input, problems)
 
-  // Requests take the short customer number, without the customer list's prefix and padding.
-  const customerNumber = shortCustomerNumber(input.customerNumber.trim())
+  // The customer number as the customer list names it; mailbox parcels take the bare main number.
+  const customerNumber = serviceInfo(service.code).mailbox
+    ? shortCustomerNumber(input.customerNumber.trim())
+    : input.customerNumber.trim()
   if (!customerNumber) {
     problems.push({
       field: "customerNumber",
@@ -59,13 +65,136 @@ export function toBookingRequest(input: BookingInput): BookingRequestResult {
             customerNumber,
             ...(addedServices.length > 0 ? { additionalServices: addedServices } : {}),
             ...(ediCustomsDeclarations ? { ediCustomsDeclarations } : {}),
+            ...(deliveryOption ? { services: { deliveryOption } } : {}),
           },
           purchaseOrder: { purchaseOrderNumber },
-          packages: [pkg],
+          packages,
           ...returnLabel,
           ...(vatOnEcommerce !== undefined ? { vatOnEcommerce } : {}),
         },
       ],
     },
   }
+}
+
+/**
+ * The fulfillment's items packed into as many packages as the service's per-package limits need
+ * (one consignment, one label, one package number each). Mailbox services take exactly one. An
+ * item too big for the service, or more packages than it takes, is refused before the carrier is
+ * called. Cargo and large-goods home delivery need every package's weight and dimensions.
+ */
+export function bookingPackages(input: BookingInput, problems: BookingProblem[]): BookingPackage[] {
+  const { code } = input.service
+  const info = serviceInfo(code)
+  const packed = packPackages(input.items, input.packaging, info.packageLimits)
+  if (!packed.ok) {
+    const item = packed.item !== undefined ? input.items[packed.item] : undefined
+    problems.push({
+      field: "items",
+      message: `items: ${item ? `${item.title}: ` : ""}${packed.reason}, too big for ${code}; choose a service for larger parcels`,
+    })
+    return []
+  }
+  if ((info.cargo || info.homeDelivery) && packed.packages.some((pkg) => !pkg.dimensions)) {
+    problems.push({
+      field: "items.variant.length",
+      message:
+        `items: ${code} needs every package's weight and dimensions (the carrier requires measurements for ` +
+        `${info.cargo ? "cargo" : "home delivery of large goods"}); set length, width and height on every variant, ` +
+        "or packaging.defaultItemDimensions in the plugin options",
+    })
+  }
+  return packed.packages.map((pkg, index) => {
+    const contents = pkg.contents.map((c) => ({ item: input.items[c.item], quantity: c.quantity }))
+    const titles = [...new Set(contents.map((c) => c.item.title.trim()).filter(Boolean))]
+    return {
+      correlationId: `${input.fulfillmentId}-${index + 1}`,
+      // Packing gives whole grams, so this is exact to the gram.
+      weightInKg: pkg.weightGrams / 1000,
+      ...(pkg.dimensions
+        ? {
+            dimensions: {
+              lengthInCm: pkg.dimensions.lengthCm,
+              widthInCm: pkg.dimensions.widthCm,
+              heightInCm: pkg.dimensions.heightCm,
+            },
+          }
+        : {}),
+      ...(pkg.volumeDm3 && info.homeDelivery ? { volumeInDm3: pkg.volumeDm3 } : {}),
+      ...(titles.length > 0 ? { goodsDescription: shortenDescription(titles.join(", ")) } : {}),
+      numberOfItems: contents.reduce((sum, c) => sum + c.quantity, 0),
+    }
+  })
+}
+
+/** The consignment fields that ask for a return label and its QR codes. */
+export type ReturnLabel = { returnProduct?: { id: string }; generateQrCodes?: true }
+
+/**
+ * A free return label booked with the outgoing shipment, for the pairings the carrier allows
+ * (carrier notes 31); QR codes when the merchant wants them and the return service has them
+ * (carrier notes 30).
+ */
+export function freeReturnLabel(service: ServiceOptions, problems: BookingProblem[]): ReturnLabel {
+  const returnService = service.returnService
+  if (!returnService) {
+    return {}
+  }
+  if (!canPairReturn(service.code, returnService)) {
+    const pairs = serviceInfo(service.code).returnServices
+    const allowed = pairs.length > 0 ? `it pairs only with ${pairs.join(", ")}` : "it has no free return"
+    problems.push({
+      field: `services.${service.code}.returnService`,
+      message: `service ${service.code}: return service ${returnService} cannot be booked as its free return (the carrier's free-return pairs: ${allowed})`,
+    })
+    return {}
+  }
+  return { returnProduct: { id: returnService }, ...qrCodes(service, returnService) }
+}
+
+/**
+ * A return booked on its own, customer to stock location. Only a return service ships that way without the customer's phone as sender phone; an outgoing service
+ * configured as the return option is refused.
+ */
+export function returnBookingLabel(service: ServiceOptions, problems: BookingProblem[]): ReturnLabel {
+  if (!service.isReturn && !serviceInfo(service.code).isReturn) {
+    problems.push({
+      field: `services.${service.code}.isReturn`,
+      message: `service ${service.code}: a return must be booked with a return service (such as 9300), and ${service.code} is not one`,
+    })
+  }
+  return qrCodes(service, service.code)
+}
+
+function qrCodes(service: ServiceOptions, returnService: string): ReturnLabel {
+  return service.qrCodes && serviceInfo(returnService).qrCodes ? { generateQrCodes: true } : {}
+}
+
+/**
+ * shippingDateTime is yyyy-MM-ddTHH:mm:ss with an optional offset. It is
+ * sent in Oslo time with Oslo's offset, the form the carrier answers in itself (carrier notes 18): the
+ * instant is unambiguous, and the calendar date the carrier reads is the merchant's own.
+ */
+const CARRIER_TIME_ZONE = "Europe/Oslo"
+
+const OSLO_PARTS = new Intl.DateTimeFormat("en-GB", {
+  timeZone: CARRIER_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+})
+
+export function carrierDateTime(instant: Date): string {
+  const part = Object.fromEntries(OSLO_PARTS.formatToParts(instant).map((p) => [p.type, p.value]))
+  const wholeSeconds = Math.floor(instant.getTime() / 1000) * 1000
+  const localAsUtc = Date.UTC(+part.year, +part.month - 1, +part.day, +part.hour, +part.minute, +part.second)
+  const offsetMinutes = Math.round((localAsUtc - wholeSeconds) / 60_000)
+  const sign = offsetMinutes < 0 ? "-" : "+"
+  const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, "0")
+  const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, "0")
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${sign}${hours}:${minutes}`
 }

@@ -6,7 +6,7 @@ import { shortenDescription } from "./field-limits"
 import { isReachable, type Parties } from "./parties"
 
 /**
- * Customs declarations on the booking (booking.md rules 7 and 8). Everything customs needs is
+ * Customs declarations on the booking (carrier notes 33, 34). Everything customs needs is
  * checked here, before anything is sent, and every gap names the product and the Medusa field,
  * because the carrier's own refusal would only name a line number.
  */
@@ -47,7 +47,7 @@ export function customsPart(input: BookingInput, parties: Parties, problems: Boo
 
 /**
  * Export is required whenever the service and route call for it. Import is a facility the merchant
- * opts into by setting the VOEC number (rule 8: optional when the facility is not used); without
+ * opts into by setting the VOEC number (carrier notes 34: optional when the facility is not used); without
  * it the parcel goes through the carrier's ordinary customs clearance.
  */
 function declarationFor(input: BookingInput, { sender, recipient }: Parties): Declaration | undefined {
@@ -67,7 +67,7 @@ function declarationFor(input: BookingInput, { sender, recipient }: Parties): De
 /**
  * One line per order item. Export needs the country of origin, import the customs tariff number;
  * the line's amount is spelt tarriffLineAmount in the export list and tariffLineAmount in the
- * import list (booking.md), and the client's schema takes exactly one of them.
+ * import list, and the client's schema takes exactly one of them.
  */
 function customsLine(
   input: BookingInput,

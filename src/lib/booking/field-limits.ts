@@ -1,7 +1,7 @@
 import type { BookingProblem } from "./booking-input"
 
 /**
- * The booking request's string limits (booking.md "Resources and fields"). Lengths are counted as
+ * The booking request's string limits. Lengths are counted as
  * the client's schema counts them (JavaScript string length), so a value that passes here also
  * passes the client.
  *
@@ -10,7 +10,6 @@ import type { BookingProblem } from "./booking-input"
  * can fix. Only descriptive text (goods descriptions) is shortened.
  */
 export const LIMITS = {
-  name: 35,
   addressLine: 35,
   postalCode: 35,
   city: 35,

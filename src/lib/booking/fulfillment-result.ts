@@ -1,8 +1,10 @@
 import type { BookingConfirmation } from "../carrier"
 import type { PickupPointSnapshot } from "../checkout/pickup-point"
 
-/** What Medusa stores on the fulfillment (CONTRACT.md "Fulfillment data"). */
+/** What Medusa stores on the fulfillment. */
 export type ShipmentData = {
+  /** The fulfillment holding the booking: a cancellation releases only what this fulfillment holds. */
+  fulfillment_id: string
   service_code: string
   kind: "outbound" | "return"
   consignment_number: string
@@ -24,6 +26,7 @@ export type FulfillmentResult = {
 
 type Booked = {
   kind: "outbound" | "return"
+  fulfillmentId: string
   serviceCode: string
   returnServiceCode?: string
   pickupPoint?: PickupPointSnapshot
@@ -39,6 +42,7 @@ type Booked = {
 export function toFulfillmentResult(confirmation: BookingConfirmation, booked: Booked): FulfillmentResult {
   const qrCodes = confirmation.packages.map((p) => p.qrCodeLink).filter((link): link is string => Boolean(link))
   const data: ShipmentData = {
+    fulfillment_id: booked.fulfillmentId,
     service_code: booked.serviceCode,
     kind: booked.kind,
     consignment_number: confirmation.consignmentNumber,

@@ -1,7 +1,7 @@
 import type { BookingParty } from "../carrier"
+import { requiresPickupPoint } from "../options"
 import { isPickupCountry, normalizePostalCode, postalCodeRule } from "../postal-codes"
 import { serviceInfo } from "../service-catalogue"
-import { addressLines } from "./address-lines"
 import {
   present,
   type BookingInput,
@@ -13,15 +13,15 @@ import {
 import { LIMITS, checkLength, type Source } from "./field-limits"
 
 /**
- * Sender and recipient (booking.md "Party", GAPS B8): the stock location and the customer, in the
- * direction of the booking. Every party needs a name, address line, postal code, city and country.
- * GAPS B8 asks for the postal code only where the country uses one; it is required here for every
- * country because the plugin has no list of countries without postal codes.
+ * Sender and recipient: the stock location and the customer, in the direction of the booking.
+ * Every party needs a name, address line, postal code, city and country. The carrier asks for the
+ * postal code only where the country uses one; it is required here for every country because the
+ * plugin has no list of countries without postal codes (carrier notes 16).
  */
 
 export type Parties = { sender: BookingParty; recipient: BookingParty }
 
-/** booking.md rule 1: stock location → customer, with the sender's phone where the service needs it. */
+/** carrier notes 28: stock location → customer, with the sender's phone where the service needs it. */
 export function outboundParties(input: BookingInput, problems: BookingProblem[]): Parties {
   const sender = stockLocationParty(input.stockLocation, problems)
   const { code } = input.service
@@ -58,12 +58,8 @@ function stockLocationParty(location: StockLocationInput, problems: BookingProbl
   const label = stockLocationLabel(location)
   const addressSource = { label, path: "stock_location.address" }
   const company = present(location.address.company)
+  // The carrier's party table sets no length for the name: it is sent whole.
   const name = company ?? present(location.name) ?? ""
-  if (company) {
-    checkLength(problems, addressSource, "company", company, LIMITS.name)
-  } else {
-    checkLength(problems, { label, path: "stock_location" }, "name", name, LIMITS.name)
-  }
   const phoneNumber = present(location.address.phone)
   return {
     name,
@@ -87,7 +83,6 @@ function customerParty(address: DeliveryAddressInput, email: string | null | und
       message: `${source.label}: first_name and last_name (or company) are required by the carrier`,
     })
   }
-  checkLength(problems, source, company ? "company" : "first_name + last_name", name, LIMITS.name)
 
   const contactEmail = present(email)
   if (contactEmail) {
@@ -152,4 +147,95 @@ function postalCode(source: Source, countryCode: string, raw: string, problems: 
     })
   }
   return normalized ?? raw
+}
+
+export type AddressLines = { addressLine: string; addressLine2?: string }
+
+/**
+ * The party's address lines from Medusa's address_1 and address_2. Medusa allows long street
+ * lines, the carrier takes 35 characters per line: a long address_1 is moved onto two lines when
+ * address_2 is free and it splits at a space into parts that both fit. Anything else is refused
+ * (see field-limits.ts for why addresses are never cut).
+ */
+export function addressLines(source: Source, address1: string, address2: string | undefined, problems: BookingProblem[]): AddressLines {
+  const max = LIMITS.addressLine
+  if (address2) {
+    checkLength(problems, source, "address_2", address2, max)
+  }
+  if (address1.length <= max) {
+    return { addressLine: address1, ...(address2 ? { addressLine2: address2 } : {}) }
+  }
+
+  const split = address2 ? undefined : splitAtSpace(address1, max)
+  if (split) {
+    return split
+  }
+  const reason = address2 ? "and address_2 is in use" : `and it does not split at a space into two lines of ${max}`
+  problems.push({
+    field: `${source.path}.address_1`,
+    message: `${source.label}: address_1 is ${address1.length} characters; the carrier takes ${max} (${reason})`,
+  })
+  return { addressLine: address1 }
+}
+
+/** The split with the longest first line; a longer first line leaves the shortest remainder. */
+function splitAtSpace(line: string, max: number): AddressLines | undefined {
+  const space = line.lastIndexOf(" ", max)
+  if (space <= 0) {
+    return undefined
+  }
+  // "Storgata 1, c/o Hansen" splits after the comma, which must not stay on the first line.
+  const first = line.slice(0, space).replace(/[\s,]+$/, "")
+  const rest = line.slice(space + 1).trim()
+  return first && rest.length <= max ? { addressLine: first, addressLine2: rest } : undefined
+}
+
+export type PickupPointParty = { id: string; countryCode: string }
+
+/**
+ * carrier notes 29: the pickup point the shopper chose, for an outbound booking. Services that
+ * deliver only to pickup points refuse a booking without one, and a parcel waiting at a pickup
+ * point is useless unless the carrier can tell the customer it arrived.
+ */
+export function pickupPointParty(input: BookingInput, recipient: BookingParty, problems: BookingProblem[]): PickupPointParty | undefined {
+  const id = present(input.pickupPoint?.id)
+  const countryCode = present(input.pickupPoint?.country_code)?.toUpperCase()
+  if (!id || !countryCode) {
+    // No shipping-option data at booking: the merchant's service setting decides, else the code's nature.
+    if (nearestPickupPointOption(input)) {
+      if (!isReachable(recipient)) problems.push(unreachable())
+      return undefined
+    }
+    if (requiresPickupPoint(input.service, null)) {
+      problems.push({
+        field: "shipping_method.data.pickup_point_id",
+        message: `shipping method: data.pickup_point_id is required for ${input.service.code} (it delivers to pickup points only)`,
+      })
+    }
+    return undefined
+  }
+  if (!isReachable(recipient)) {
+    problems.push(unreachable())
+  }
+  return { id, countryCode }
+}
+
+/**
+ * Where the services that may leave the choice to the carrier deliver without a chosen point
+ * (Denmark for PICKUP_PARCEL and PICKUP_PARCEL_BULK): deliveryOption PICKUP_POINT sends the parcel
+ * to the point nearest the recipient. A chosen point takes precedence.
+ */
+export function nearestPickupPointOption(input: BookingInput): "PICKUP_POINT" | undefined {
+  const country = present(input.deliveryAddress.country_code)?.toUpperCase()
+  const chosen = present(input.pickupPoint?.id)
+  return !chosen && country && serviceInfo(input.service.code).nearestPickupPointIn.includes(country) ? "PICKUP_POINT" : undefined
+}
+
+function unreachable(): BookingProblem {
+  return {
+    field: "order.email",
+    message:
+      "order: an e-mail (order email) or phone (delivery_address.phone) is required for delivery to a pickup point, " +
+      "so that the carrier can tell the customer the parcel has arrived",
+  }
 }

@@ -5,16 +5,28 @@ import type { ICachingModuleService } from "@medusajs/framework/types"
  * never leaves the process) and Medusa's caching module when the store has one (shared by all
  * instances, e.g. Redis). In-flight loads are coalesced per key, so concurrent prices for one
  * cart make one carrier request.
+ *
+ * The in-process map is bounded by entries and by bytes (the JSON size of the values): past
+ * either bound the oldest entries are dropped, so a flood of distinct keys cannot grow memory.
  */
-type Entry<T> = { value: T; expiresAt: number }
+type Entry<T> = { value: T; expiresAt: number; bytes: number }
 
-const MAX_ENTRIES = 5000
+export type TtlCacheLimits = { maxEntries?: number; maxBytes?: number }
+
+const DEFAULT_MAX_ENTRIES = 5000
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 
 export class TtlCache<T> {
   private readonly memory = new Map<string, Entry<T>>()
   private readonly inflight = new Map<string, Promise<T>>()
+  private bytes_ = 0
+  private readonly maxEntries: number
+  private readonly maxBytes: number
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(limits: TtlCacheLimits = {}, private readonly now: () => number = Date.now) {
+    this.maxEntries = limits.maxEntries ?? DEFAULT_MAX_ENTRIES
+    this.maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES
+  }
 
   async get(key: string, shared?: ICachingModuleService): Promise<T | undefined> {
     const hit = this.memory.get(key)
@@ -22,7 +34,7 @@ export class TtlCache<T> {
       return hit.value
     }
     if (hit) {
-      this.memory.delete(key)
+      this.drop(key)
     }
     if (!shared) {
       return undefined
@@ -39,11 +51,16 @@ export class TtlCache<T> {
     if (ttlSeconds <= 0) {
       return
     }
-    if (this.memory.size >= MAX_ENTRIES) {
-      // Map iteration is insertion order: drop the oldest entry.
-      this.memory.delete(this.memory.keys().next().value as string)
+    const bytes = Buffer.byteLength(JSON.stringify(value) ?? "")
+    this.drop(key)
+    if (bytes <= this.maxBytes) {
+      // Map iteration is insertion order: drop the oldest entries until the new one fits.
+      while (this.memory.size > 0 && (this.memory.size >= this.maxEntries || this.bytes_ + bytes > this.maxBytes)) {
+        this.drop(this.memory.keys().next().value as string)
+      }
+      this.memory.set(key, { value, expiresAt: this.now() + ttlSeconds * 1000, bytes })
+      this.bytes_ += bytes
     }
-    this.memory.set(key, { value, expiresAt: this.now() + ttlSeconds * 1000 })
     if (shared) {
       try {
         await shared.set({ key, data: value as object, ttl: ttlSeconds })
@@ -64,7 +81,21 @@ export class TtlCache<T> {
     return promise
   }
 
+  /** Entries and bytes held in memory now. */
+  size(): { entries: number; bytes: number } {
+    return { entries: this.memory.size, bytes: this.bytes_ }
+  }
+
   clear(): void {
     this.memory.clear()
+    this.bytes_ = 0
+  }
+
+  private drop(key: string): void {
+    const entry = this.memory.get(key)
+    if (entry) {
+      this.bytes_ -= entry.bytes
+      this.memory.delete(key)
+    }
   }
 }

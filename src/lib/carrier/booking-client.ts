@@ -27,7 +27,7 @@ export interface LabelDocument {
 const nothingToRelease: Release = () => {}
 
 /**
- * The booking service (booking.md). Every call to the booking API waits for the per-user rate
+ * The booking service. Every call to the booking API waits for the per-user rate
  * limit, since the carrier throttles above 18 requests per second.
  */
 export class BookingClient {
@@ -44,7 +44,7 @@ export class BookingClient {
     return parseResponse(customersResponseSchema, response.body, ref).customers
   }
 
-  /** `GET /errors`: the carrier's error catalogue (GAPS B4). */
+  /** `GET /errors`: the carrier's error catalogue (carrier notes 14). */
   async listErrorCodes(options?: CallOptions): Promise<BookingErrorType[]> {
     const request = this.bookingApi("booking.errorCodes", "GET", "/errors", "transient")
     const response = await this.http.send(request, options)
@@ -54,7 +54,7 @@ export class BookingClient {
 
   /**
    * `POST /booking`. Resolves with the confirmation of the one consignment; every refusal,
-   * including a 200 that carries `consignments[].errors` (GAPS B3), throws a `CarrierError`.
+   * including a 200 that carries `consignments[].errors` (carrier notes 14), throws a `CarrierError`.
    *
    * Retried only after a 429. A time-out, 5xx or network error may hide a booking that was
    * made, so it surfaces with `retryable: false` and the caller must check before booking again.

@@ -19,15 +19,15 @@ export interface CarrierClientConfig {
   apiUid: string
   /** Portal API key, sent as `X-Portal-API-Key`. Never logged and never part of an error. */
   apiKey: string
-  /** Shop host, sent as `X-Carrier-Client-URL` on every request (GAPS X2). */
+  /** Shop host, sent as `X-Carrier-Client-URL` on every request (carrier notes 1). */
   clientUrl?: string
   /** Default time budget of one client call, in ms: queueing, every attempt, back-off and body read. */
   timeoutMs?: number
-  /** Booking requests per second per API user; the carrier throttles above 18 (booking.md "Limits"). */
+  /** Booking requests per second per API user; the carrier throttles above 18. */
   bookingRatePerSecond?: number
-  /** Event-cast requests in flight per API user (event-notifications.md "Limits"). */
+  /** Event-cast requests in flight per API user. */
   eventsConcurrency?: number
-  /** Event-cast test operations in flight per API user (event-notifications.md "Limits"). */
+  /** Event-cast test operations in flight per API user. */
   eventsTestConcurrency?: number
   /** Dispatcher to use instead of the client set's own keep-alive `Agent` (tests); `close()` leaves it open. */
   dispatcher?: Dispatcher

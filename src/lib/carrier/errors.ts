@@ -101,6 +101,17 @@ export class CarrierError extends Error {
 // On the prototype, so the stack header V8 captures during `super()` already says CarrierError.
 CarrierError.prototype.name = "CarrierError"
 
+/**
+ * A CarrierError again after Medusa's workflow engine turned it into a plain object (it keeps a
+ * failed step's error as its own properties, name included); anything else is returned as is.
+ */
+export function reviveCarrierError(error: unknown): unknown {
+  if (error instanceof CarrierError || error === null || typeof error !== "object") return error
+  const fields = error as { name?: unknown; kind?: unknown; operation?: unknown }
+  if (fields.name !== "CarrierError" || typeof fields.kind !== "string" || typeof fields.operation !== "string") return error
+  return Object.assign(Object.create(CarrierError.prototype) as CarrierError, error, { details: (error as CarrierError).details ?? [] })
+}
+
 function formatMessage(init: CarrierErrorInit): string {
   const head = [init.status ?? init.kind, init.code].filter((part) => part !== undefined).join(" ")
   const described = (init.details ?? []).map((detail) => {
@@ -184,14 +195,14 @@ export function carrierErrorFromTransport(failure: TransportFailure): CarrierErr
 
 function kindOfStatus(status: number, body: string): CarrierErrorKind {
   if (status === 401 || status === 403) return "authentication"
-  // Some endpoints answer 400 instead of 401 for bad credentials (GAPS X4).
+  // Some endpoints answer 400 instead of 401 for bad credentials (carrier notes 2).
   if (status === 400 && /^\s*Authentication failed/.test(body)) return "authentication"
   if (status === 404) return "not_found"
   if (status === 409) return "conflict"
   if (status === 429) return "rate_limited"
   if (status >= 500) return "server"
   if (status >= 400) return "validation"
-  // A booking answered 2xx with `consignments[].errors` (GAPS B3): refused like a 400.
+  // A booking answered 2xx with `consignments[].errors` (carrier notes 14): refused like a 400.
   if (status >= 200 && status < 300) return "validation"
   // 1xx and 3xx: nothing the client asked for (redirects are followed only for labels).
   return "invalid_response"
@@ -200,7 +211,7 @@ function kindOfStatus(status: number, body: string): CarrierErrorKind {
 function isRetryable(kind: CarrierErrorKind, repeatability: Repeatability): boolean {
   switch (kind) {
     case "rate_limited":
-      // Throttled requests were not processed (GAPS X5), so even a booking may be sent again.
+      // Throttled requests were not processed (carrier notes 3), so even a booking may be sent again.
       return true
     case "server":
     case "timeout":
@@ -213,7 +224,7 @@ function isRetryable(kind: CarrierErrorKind, repeatability: Repeatability): bool
 
 const bookingSuffixField: Record<string, string> = { SENDER: "sender", RECIPIENT: "recipient" }
 
-/** Recognises every documented error body shape (GAPS L4, B3, E8, E9 and the event-cast shapes). */
+/** Recognises every documented error body shape (carrier notes 2, 3, 10, 14 and the event-cast shapes). */
 function detailsOfBody(body: string): { details: CarrierErrorDetail[]; uniqueId?: string } {
   let json: unknown
   try {

@@ -14,7 +14,7 @@ export type QueryValue = string | number | boolean
 export type Query = Record<string, QueryValue | readonly QueryValue[] | undefined>
 
 /**
- * How an operation is retried (GAPS X5):
+ * How an operation is retried (carrier notes 3):
  * - "transient": lookups and event-cast calls; 429, 5xx and network errors are retried.
  * - "throttled_only": bookings; only a 429 is retried, because only then is it certain that the
  *   carrier did not process the request. A time-out, 5xx or network error may hide a booking.
@@ -34,7 +34,7 @@ export interface CarrierRequest {
   /** Sent as JSON. */
   body?: unknown
   retry: RetryPolicy
-  /** Statuses besides 2xx that the caller handles itself (e.g. 404 on list operations, GAPS E12). */
+  /** Statuses besides 2xx that the caller handles itself (e.g. 404 on list operations, carrier notes 27). */
   acceptStatuses?: readonly number[]
   /** Redirects to follow; none unless an operation says so (label download). */
   maxRedirects?: number
@@ -53,9 +53,9 @@ export interface CarrierResponse {
   bytes: Buffer
 }
 
-/** The carrier's default back-off between attempts (GAPS X5): 0.5 s, 1 s, 2 s, … */
+/** The carrier's default back-off between attempts (carrier notes 3): 0.5 s, 1 s, 2 s, … */
 const BACKOFF_BASE_MS = 500
-/** Attempts per call unless `CallOptions.maxAttempts` says otherwise (GAPS X5). */
+/** Attempts per call unless `CallOptions.maxAttempts` says otherwise (carrier notes 3). */
 const DEFAULT_MAX_ATTEMPTS = 3
 
 /** Errors raised while connecting: the request cannot have reached the carrier. */
@@ -130,7 +130,7 @@ export class CarrierHttp {
 
   /**
    * The error for an answer that cannot be used. Also for answers the http layer lets through
-   * but the caller refuses after reading them (a booking answered 200 with errors, GAPS B3).
+   * but the caller refuses after reading them (a booking answered 200 with errors, carrier notes 14).
    */
   rejectionOf(request: Pick<CarrierRequest, "service" | "operation" | "retry">, response: CarrierResponse): CarrierError {
     return carrierErrorFromResponse({

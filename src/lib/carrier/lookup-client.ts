@@ -43,8 +43,8 @@ const POSTAL_CODES = "/pickuppoint/api/postalCode"
 type Lookup = Pick<CarrierRequest, "service" | "operation">
 
 /**
- * The three read-only lookups (lookup-services.md): shipping price and delivery time, pickup
- * points, postal codes. Every call is retried on 429, 5xx and network errors (GAPS X5).
+ * The three read-only lookups: shipping price and delivery time, pickup
+ * points, postal codes. Every call is retried on 429, 5xx and network errors (carrier notes 3).
  */
 export class LookupClient {
   constructor(
@@ -61,7 +61,7 @@ export class LookupClient {
     return this.getJson(lookup, { method: "POST", path: SHIPPING, body }, shippingLookupResponseSchema, options)
   }
 
-  /** `GET /v2/products`: the same answer for one consignment built from the query (GAPS L6). */
+  /** `GET /v2/products`: the same answer for one consignment built from the query (carrier notes 7). */
   getShippingProductsByQuery(query: ShippingLookupQuery, options?: CallOptions): Promise<ShippingLookupResponse> {
     return this.getShippingByQuery("shipping.productsByQuery", SHIPPING, query, options)
   }
@@ -124,20 +124,20 @@ export class LookupClient {
     return this.listPickupPoints(lookup, `/${countryCode}/postalCode/${encode(postalCode)}/default.json`, {}, options)
   }
 
-  /** One pickup point, or null when the carrier no longer knows it (404, GAPS L14). */
+  /** One pickup point, or null when the carrier no longer knows it (404, carrier notes 13). */
   async getPickupPointById(request: PickupPointByIdRequest, options?: CallOptions): Promise<PickupPoint | null> {
     const lookup: Lookup = { service: "pickup", operation: "pickup.byId" }
     const { countryCode, id } = validateRequest(pickupPointByIdSchema, request, lookup)
     const path = `${PICKUP_POINTS}/${countryCode}/id/${encode(id)}.json`
     const listing = await this.getJsonUnlessNotFound(lookup, path, pickupPointListSchema, options)
-    // The id lookup answers the listing shape with one entry (GAPS L10).
+    // The id lookup answers the listing shape with one entry (carrier notes 11).
     return listing?.pickupPoint[0] ?? null
   }
 
   /**
-   * GAPS L14: a listing the carrier refuses with any status reads as "no pickup points", with a
-   * log line, so the checkout keeps working. Time-outs and network failures still throw: the
-   * caller should know that the carrier could not be asked.
+   * A listing answers 200 with the points, possibly none. A 404 (a postal code the carrier does
+   * not serve) also means none. Anything else (5xx, 429, time-outs, network failures) throws:
+   * a carrier that could not be asked must not look like an area without pickup points.
    */
   private async listPickupPoints(
     lookup: Lookup,
@@ -145,21 +145,17 @@ export class LookupClient {
     query: Query,
     options: CallOptions | undefined
   ): Promise<PickupPoint[]> {
-    try {
-      const request = { method: "GET", path: `${PICKUP_POINTS}${path}`, query } as const
-      return (await this.getJson(lookup, request, pickupPointListSchema, options)).pickupPoint
-    } catch (error) {
-      if (error instanceof CarrierError && error.status !== undefined && error.kind !== "invalid_response") {
-        this.logger.warn(`${error.message}; answering with no pickup points`)
-        return []
-      }
-      throw error
-    }
+    const response = await this.http.send(
+      { ...lookup, method: "GET", path: `${PICKUP_POINTS}${path}`, query, retry: "transient", acceptStatuses: [404] },
+      options
+    )
+    if (response.status === 404) return []
+    return parseResponse(pickupPointListSchema, response.body, { ...lookup, status: response.status }).pickupPoint
   }
 
   // ---------------------------------------------------------------- postal codes
 
-  /** City and type of a postal code, or null for an unknown code (404, GAPS L14). */
+  /** City and type of a postal code, or null for an unknown code (404, carrier notes 13). */
   async getCityAndType(request: PostalCodeLookupRequest, options?: CallOptions): Promise<PostalCodeRecord | null> {
     const lookup: Lookup = { service: "postal", operation: "postal.cityAndType" }
     const { countryCode, postalCode } = validateRequest(postalCodeLookupSchema, request, lookup)

@@ -2,7 +2,7 @@ import type { MaxParcelDimensions } from "./schemas/pickup-points"
 import type { ShippingProduct } from "./schemas/shipping"
 
 /**
- * Whether a service from the shipping lookup can be offered (GAPS L2): the carrier reports a
+ * Whether a service from the shipping lookup can be offered (carrier notes 8): the carrier reports a
  * service it cannot process as an entry with `errors` and no price.
  */
 export function isProductAvailable(product: ShippingProduct): boolean {
@@ -18,7 +18,7 @@ export interface ParcelDimensions {
 }
 
 /**
- * Whether a parcel fits a parcel locker (GAPS L12): both sets of dimensions sorted descending,
+ * Whether a parcel fits a parcel locker (carrier notes 12): both sets of dimensions sorted descending,
  * each parcel dimension at most the matching limit, since a parcel can go in on any side.
  * Unknown parcel dimensions count as fitting; a point without limits is not a locker.
  */

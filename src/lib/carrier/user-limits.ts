@@ -8,9 +8,9 @@ import { Semaphore } from "./semaphore"
  * process-wide registry keyed by base URL and API user: every client of that user shares them.
  */
 export interface UserLimits {
-  /** Booking API calls (booking.md "Limits": throttling above 18 per second). */
+  /** Booking API calls (the carrier throttles above 18 per second). */
   booking: SlidingWindowRateLimiter
-  /** Every event-cast request (event-notifications.md "Limits": 50 concurrent per user). */
+  /** Every event-cast request (the carrier allows 50 in flight per user). */
   events: Semaphore
   /** Event-cast test operations, on top of `events` (10 concurrent per user). */
   eventsTest: Semaphore

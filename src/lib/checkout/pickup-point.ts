@@ -3,7 +3,7 @@ import { fitsLocker } from "../carrier"
 import type { Parcel } from "../packing/parcel"
 
 /**
- * The pickup point stored with the shipping method (CONTRACT.md "Shipping method data"): the
+ * The pickup point stored with the shipping method: the
  * postal address, which is what goes on the label, plus what the storefront and admin show.
  */
 export type PickupPointSnapshot = {
@@ -29,7 +29,7 @@ export type StorePickupPoint = PickupPointSnapshot & {
   map_url?: string
 }
 
-// Locker type codes per country (GAPS L11); maxParcelDimensions alone also marks a locker (L12).
+// Locker type codes per country (carrier notes 11); maxParcelDimensions alone also marks a locker (L12).
 const LOCKER_TYPES = new Set(["37", "39", "43", "LOCKER"])
 
 export function isLocker(point: PickupPoint): boolean {
@@ -81,7 +81,7 @@ export function toStorePickupPoint(point: PickupPoint, fallbackCountry: string):
   }
 }
 
-/** Whether the packed parcel fits this point: always for manned points (GAPS L12 for lockers). */
+/** Whether the packed parcel fits this point: always for manned points (carrier notes 12 for lockers). */
 export function parcelFits(point: PickupPoint, parcel: Parcel): boolean {
   const d = parcel.dimensions
   return fitsLocker(d ? { length: d.lengthCm, width: d.widthCm, height: d.heightCm } : undefined, point.maxParcelDimensions)

@@ -1,7 +1,7 @@
 import { PRICE_ADJUSTMENT_PATTERN } from "../options"
 
 /**
- * Applies a markup written in the carrier's priceAdjustments syntax (lookup-services.md):
+ * Applies a markup written in the carrier's priceAdjustments syntax:
  * `[<code>_][p|m]factor[p]` — p adds, m subtracts, no sign replaces the price with the factor,
  * a trailing p makes the factor a percentage (add and subtract only). A leading service code
  * limits the adjustment to that service. Like the carrier, it adjusts the price without VAT.

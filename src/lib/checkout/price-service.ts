@@ -13,7 +13,8 @@ export type ServicePrice = {
 
 /**
  * Prices one service for a cart (or order) the way checkout does: one shared carrier quote for the
- * cart state, then the service's price, else its fallback. Used by the provider's calculatePrice
+ * cart state (every service the store offers or its shipping options use), then the service's
+ * price, else its fallback. Used by the provider's calculatePrice
  * and by the delivery-options route, so both show the same amount from the same quote.
  * `options` are the options in force (the plugin options with the merchant's settings over them).
  */
@@ -22,6 +23,7 @@ export async function priceService(
   options: NordicParcelOptions,
   service: ServiceOptions,
   context: PricingContext & { currency_code?: string | null },
+  inUse: ServiceOptions[] = [],
   now = new Date()
 ): Promise<ServicePrice> {
   // Switched off in the admin: no price, so Medusa no longer offers the option.
@@ -33,7 +35,12 @@ export async function priceService(
     itemsValue: itemsValue(context.items as { unit_price?: unknown; quantity?: unknown }[]),
     currency: context.currency_code ?? undefined,
   }
-  const built = quoteInputFromContext(context, options, directionOf(service), now)
+  // The priced service is always asked for, even before the list of services in use has caught up.
+  const built = quoteInputFromContext(context, options, directionOf(service), now, [...inUse, service])
+  // An item exceeds the service's package limits: no price, whatever the fallback.
+  if (built.ok && built.input.services.find((s) => s.code === service.code)?.tooBig) {
+    return {}
+  }
   const outcome = built.ok ? await quoter.quote(built.input) : undefined
   const quote = outcome?.ok ? outcome.quote.services[service.code] : undefined
   const amount = quote?.available ? amountFromQuote(quote, service, pricing) : undefined

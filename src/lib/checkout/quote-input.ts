@@ -1,6 +1,8 @@
 import type { NordicParcelOptions, ServiceOptions } from "../options"
 import { serviceInfo } from "../service-catalogue"
 import { packParcel, type PackableItem, type Parcel } from "../packing/parcel"
+import { packPackages } from "../packing/packages"
+import { shippingDateFor, type CarrierShippingDate } from "./shipping-date"
 
 /**
  * Everything that changes a price: the carrier is asked once per distinct QuoteInput, and the
@@ -11,12 +13,23 @@ export type QuoteInput = {
   from: { countryCode: string; postalCode: string }
   to: { countryCode: string; postalCode: string }
   parcel: Parcel
-  /** Local shipping date and hour; minutes are dropped so a quote is reused within the hour. */
-  shippingDate: { year: string; month: string; day: string; hour: string; minute: string }
+  /**
+   * Local date and hour the parcel is handed over (cut-off and lead time applied); minutes are
+   * dropped so a quote is reused within the hour.
+   */
+  shippingDate: CarrierShippingDate
   services: QuotedService[]
 }
 
-export type QuotedService = { code: string; customerNumber?: string; additionalServices: string[] }
+export type QuotedService = {
+  code: string
+  customerNumber?: string
+  additionalServices: string[]
+  /** The cart packed by the service's per-package limits: the lookup prices all of them. */
+  packages?: Parcel[]
+  /** Why the cart cannot go by this service (an item exceeds a package's limits): not priced. */
+  tooBig?: string
+}
 
 type AddressLike = { country_code?: string | null; postal_code?: string | null } | null | undefined
 
@@ -37,21 +50,9 @@ function place(address: AddressLike): { countryCode: string; postalCode: string 
   return countryCode && postalCode ? { countryCode, postalCode } : undefined
 }
 
-/** The carrier wants the date as two-digit strings; the shop's clock is the carrier's (Europe/Oslo). */
+/** The shipping date without a delivery promise (ships today, this hour); kept for callers and tests. */
 export function shippingDateOf(now: Date, timeZone = "Europe/Oslo"): QuoteInput["shippingDate"] {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value])
-  )
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: "00" }
+  return shippingDateFor(now, { leadTimeDays: 0 }, timeZone)
 }
 
 /** A return service ships from the customer to the merchant; anything else the other way. */
@@ -59,20 +60,37 @@ export function directionOf(service: ServiceOptions): QuoteInput["direction"] {
   return service.isReturn || serviceInfo(service.code).isReturn ? "return" : "outbound"
 }
 
-/** Services priced together: every offered service of the same direction (switched-off ones are not asked for). */
-export function servicesFor(options: NordicParcelOptions, direction: QuoteInput["direction"]): ServiceOptions[] {
-  return options.services.filter((s) => s.offered && directionOf(s) === direction)
+/**
+ * Services priced together: every offered service of the direction, plus the services shipping
+ * options use that the options do not configure (customer-list services). A configured service
+ * switched off stays out, even where a shipping option names it.
+ */
+export function servicesFor(
+  options: NordicParcelOptions,
+  direction: QuoteInput["direction"],
+  inUse: ServiceOptions[] = []
+): ServiceOptions[] {
+  const configured = new Set(options.services.map((s) => s.code))
+  const unconfigured = new Map<string, ServiceOptions>()
+  for (const service of inUse) {
+    if (!configured.has(service.code) && !unconfigured.has(service.code)) {
+      unconfigured.set(service.code, service)
+    }
+  }
+  return [...options.services, ...unconfigured.values()].filter((s) => s.offered && directionOf(s) === direction)
 }
 
 /**
  * Builds the quote input from Medusa's context. Outbound: stock location → shipping address.
- * Return (a return service, or a return flow in the admin): the reverse.
+ * Return (a return service, or a return flow in the admin): the reverse. `inUse`: the services
+ * of the store's shipping options (and the one being priced), see servicesFor.
  */
 export function quoteInputFromContext(
   context: PricingContext,
   options: NordicParcelOptions,
   direction: QuoteInput["direction"],
-  now: Date
+  now: Date,
+  inUse: ServiceOptions[] = []
 ): QuoteInputResult {
   const warehouse = place(context.from_location?.address)
   const customer = place(context.shipping_address)
@@ -83,10 +101,11 @@ export function quoteInputFromContext(
     return { ok: false, reason: "the shipping address has no country or postal code yet" }
   }
   const items = context.items ?? []
-  const services = servicesFor(options, direction).map((s) => ({
+  const services = servicesFor(options, direction, inUse).map((s) => ({
     code: s.code,
     customerNumber: s.customerNumber ?? options.customerNumber,
     additionalServices: [...s.additionalServices].sort(),
+    ...servicePackages(items, options, s.code),
   }))
   return {
     ok: true,
@@ -95,8 +114,17 @@ export function quoteInputFromContext(
       from: direction === "outbound" ? warehouse : customer,
       to: direction === "outbound" ? customer : warehouse,
       parcel: packParcel(items, options.packaging),
-      shippingDate: shippingDateOf(now),
+      shippingDate: shippingDateFor(now, options.delivery),
       services,
     },
   }
+}
+
+/** The cart as the service's packages (per-package weight and size limits), or why it does not fit. */
+function servicePackages(items: PackableItem[], options: NordicParcelOptions, code: string): Pick<QuotedService, "packages" | "tooBig"> {
+  const packed = packPackages(items, options.packaging, serviceInfo(code).packageLimits)
+  if (!packed.ok) {
+    return { tooBig: packed.reason }
+  }
+  return { packages: packed.packages.map(({ contents: _contents, ...parcel }) => parcel) }
 }

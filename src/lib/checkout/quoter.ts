@@ -14,18 +14,27 @@ export type QuoteOutcome =
   | { ok: true; quote: Quote; key: string }
   | { ok: false; key: string; error: { kind: string; code?: string; message: string } }
 
-/** Failures are remembered briefly, so a cart refreshed during an outage does not wait again. */
-const FAILURE_TTL_MS = 30_000
+/**
+ * A failed lookup is remembered this long per cart state, so the refreshes and option prices of
+ * one checkout step do not each wait out the time budget during an outage; short, so prices are
+ * back within seconds once the carrier answers again (a shopper retrying sees them).
+ */
+export const FAILURE_TTL_MS = 5_000
+/** Failure memory is bounded: the oldest entries go first (they have expired by then anyway). */
+export const MAX_REMEMBERED_FAILURES = 1_000
 
-// One per process: the provider and the store routes share quotes, in-flight lookups and the log.
-const quotes = new TtlCache<Quote>()
-const failures = new Map<string, { until: number; error: Extract<QuoteOutcome, { ok: false }>["error"] }>()
+type RememberedFailure = { until: number; error: Extract<QuoteOutcome, { ok: false }>["error"] }
 
 /**
  * Prices every carrier service of a cart state with one carrier request, within the checkout
  * budget. Never throws: a failure comes back as an outcome the caller turns into a fallback.
  */
 export class CheckoutQuoter {
+  // Owned by the plugin's module (one quoter per process): the provider and the store routes share
+  // quotes, in-flight lookups and remembered failures through it.
+  private readonly quotes = new TtlCache<Quote>()
+  private readonly failures = new Map<string, RememberedFailure>()
+
   constructor(
     private readonly deps: {
       lookup: LookupClient
@@ -44,24 +53,24 @@ export class CheckoutQuoter {
   async quote(input: QuoteInput): Promise<QuoteOutcome> {
     const { options, caching } = this.deps
     const key = quoteKey(input, options.baseUrl)
-    const cached = await quotes.get(key, caching)
+    const cached = await this.quotes.get(key, caching)
     if (cached) {
       return { ok: true, quote: cached, key }
     }
-    const failed = failures.get(key)
+    const failed = this.failures.get(key)
     if (failed && failed.until > Date.now()) {
       return { ok: false, key, error: failed.error }
     }
     try {
-      const quote = await quotes.coalesce(key, async () => {
+      const quote = await this.quotes.coalesce(key, async () => {
         const response = await this.deps.lookup.getShippingProducts(toShippingLookupRequest(input), {
           timeoutMs: options.timeouts.quoteMs,
           maxAttempts: 1,
         })
         const services = toServiceQuotes(response, input.services.map((s) => s.code))
         const fresh: Quote = { services: Object.fromEntries(services), quotedAt: new Date().toISOString() }
-        await quotes.set(key, fresh, options.cache.quoteTtlSeconds, caching)
-        failures.delete(key)
+        await this.quotes.set(key, fresh, options.cache.quoteTtlSeconds, caching)
+        this.failures.delete(key)
         return fresh
       })
       return { ok: true, quote, key }
@@ -72,7 +81,7 @@ export class CheckoutQuoter {
 
   /** The cached quote of a cart state, without asking the carrier (e.g. for a delivery date). */
   async peek(input: QuoteInput): Promise<Quote | undefined> {
-    return quotes.get(quoteKey(input, this.deps.options.baseUrl), this.deps.caching)
+    return this.quotes.get(quoteKey(input, this.deps.options.baseUrl), this.deps.caching)
   }
 
   private remember(key: string, cause: unknown) {
@@ -81,12 +90,27 @@ export class CheckoutQuoter {
         ? { kind: cause.kind, code: cause.code, message: cause.message }
         : { kind: "internal", message: cause instanceof Error ? cause.message : String(cause) }
     // Logged once per cart state and outage, not on every refresh of every option.
-    if (!failures.has(key) || failures.get(key)!.until <= Date.now()) {
+    if (!this.failures.has(key) || this.failures.get(key)!.until <= Date.now()) {
       this.deps.logger.warn(
         `nordic-parcel: shipping quote failed (${error.kind}${error.code ? ` ${error.code}` : ""}): ${error.message}; using fallback prices`
       )
     }
-    failures.set(key, { until: Date.now() + FAILURE_TTL_MS, error })
+    this.rememberFailure(key, { until: Date.now() + FAILURE_TTL_MS, error })
     return error
+  }
+
+  /** Stores a failure, dropping expired ones and, past the bound, the oldest. */
+  private rememberFailure(key: string, failure: RememberedFailure, now = Date.now()): void {
+    this.failures.delete(key) // re-inserted last, so insertion order stays oldest first
+    for (const [oldKey, old] of this.failures) {
+      if (this.failures.size < MAX_REMEMBERED_FAILURES && old.until > now) break
+      this.failures.delete(oldKey)
+    }
+    this.failures.set(key, failure)
+  }
+
+  /** How many failures are remembered now. */
+  rememberedFailures(): number {
+    return this.failures.size
   }
 }

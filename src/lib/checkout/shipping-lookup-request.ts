@@ -1,31 +1,27 @@
 import type { ShippingLookupRequest } from "../carrier"
+import type { Parcel } from "../packing/parcel"
 import type { QuoteInput } from "./quote-input"
 
 /**
- * One shipping-lookup request for all services of a quote. Additional services belong to the
- * consignment, not the product, so services with different additional services go into separate
- * consignments of the same request: still one HTTP call.
+ * One shipping-lookup request for all services of a quote. Additional services and packages
+ * belong to the consignment, not the product, so services with different additional services or
+ * a different packing (per-package limits differ by service) go into separate consignments of the
+ * same request: still one HTTP call. A service the cart does not fit is not asked for.
  */
 export function toShippingLookupRequest(input: QuoteInput): ShippingLookupRequest {
-  const groups = new Map<string, QuoteInput["services"]>()
-  for (const service of input.services) {
-    const key = service.additionalServices.join(",")
-    groups.set(key, [...(groups.get(key) ?? []), service])
-  }
-  const { parcel } = input
-  const pkg = {
-    id: 1,
-    grossWeight: parcel.weightGrams,
-    ...(parcel.dimensions
-      ? { length: parcel.dimensions.lengthCm, width: parcel.dimensions.widthCm, height: parcel.dimensions.heightCm }
-      : {}),
-    ...(parcel.volumeDm3 ? { volumeInDm3: parcel.volumeDm3 } : {}),
+  const groups = new Map<string, { services: QuoteInput["services"]; packages: ReturnType<typeof lookupPackage>[] }>()
+  for (const service of input.services.filter((s) => !s.tooBig)) {
+    const packages = (service.packages ?? [input.parcel]).map(lookupPackage)
+    const key = `${service.additionalServices.join(",")}|${JSON.stringify(packages)}`
+    const group = groups.get(key) ?? { services: [], packages }
+    group.services.push(service)
+    groups.set(key, group)
   }
   return {
-    consignments: [...groups.values()].map((services, index) => ({
+    consignments: [...groups.values()].map(({ services, packages }, index) => ({
       id: index + 1,
       products: services.map((s) => ({ id: s.code, ...(s.customerNumber ? { customerNumber: s.customerNumber } : {}) })),
-      packages: [pkg],
+      packages,
       fromCountryCode: input.from.countryCode,
       fromPostalCode: input.from.postalCode,
       toCountryCode: input.to.countryCode,
@@ -37,5 +33,16 @@ export function toShippingLookupRequest(input: QuoteInput): ShippingLookupReques
     withExpectedDelivery: true,
     withGuiInformation: true,
     edi: true,
+  }
+}
+
+function lookupPackage(parcel: Parcel, index: number) {
+  return {
+    id: index + 1,
+    grossWeight: parcel.weightGrams,
+    ...(parcel.dimensions
+      ? { length: parcel.dimensions.lengthCm, width: parcel.dimensions.widthCm, height: parcel.dimensions.heightCm }
+      : {}),
+    ...(parcel.volumeDm3 ? { volumeInDm3: parcel.volumeDm3 } : {}),
   }
 }

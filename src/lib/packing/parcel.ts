@@ -34,7 +34,8 @@ function positive(value: number | null | undefined): value is number {
   return typeof value === "number" && Number.isFinite(value) && value > 0
 }
 
-function itemDimensions(item: PackableItem, packaging: PackagingOptions): Dimensions | undefined {
+/** One unit's dimensions in cm, longest side first; undefined when neither the variant nor a default has them. */
+export function itemDimensions(item: PackableItem, packaging: PackagingOptions): Dimensions | undefined {
   const v = item.variant
   const own = v && positive(v.length) && positive(v.width) && positive(v.height)
     ? { length: v.length, width: v.width, height: v.height }
@@ -46,6 +47,16 @@ function itemDimensions(item: PackableItem, packaging: PackagingOptions): Dimens
     .map((d) => toCentimetres(d, packaging.dimensionUnit))
     .sort((a, b) => b - a)
   return { lengthCm, widthCm, heightCm }
+}
+
+/** One unit's weight in grams: the variant's, else the product's, else the configured default. */
+export function unitGrams(item: PackableItem, packaging: PackagingOptions): number {
+  const unitWeight = positive(item.variant?.weight)
+    ? item.variant!.weight!
+    : positive(item.product?.weight)
+      ? item.product!.weight!
+      : packaging.defaultItemWeight
+  return toGrams(unitWeight, packaging.weightUnit)
 }
 
 /**
@@ -68,12 +79,7 @@ export function packParcel(items: PackableItem[], packaging: PackagingOptions): 
     if (!(quantity > 0)) {
       continue
     }
-    const unitWeight = positive(item.variant?.weight)
-      ? item.variant!.weight!
-      : positive(item.product?.weight)
-        ? item.product!.weight!
-        : packaging.defaultItemWeight
-    grams += toGrams(unitWeight, packaging.weightUnit) * quantity
+    grams += unitGrams(item, packaging) * quantity
 
     const dims = itemDimensions(item, packaging)
     if (!dims) {

@@ -1,6 +1,7 @@
 import { parseOptions, type NordicParcelOptions, type NordicParcelOptionsInput, type ServiceOptions } from "../options"
 import {
   CUSTOMS_FIELDS,
+  DELIVERY_FIELDS,
   GENERAL_FIELDS,
   PACKAGING_FIELDS,
   SERVICE_FIELDS,
@@ -24,7 +25,7 @@ export function effectiveOptions(options: NordicParcelOptions, settings: Merchan
  * - a setting that is present replaces the option; an absent one leaves the option as configured;
  * - lists (additional services, event groups) and the default item dimensions are replaced whole,
  *   never concatenated, so a merchant can switch an additional service off;
- * - groups (packaging, customs, tracking → webhooks) merge field by field; the rest of `webhooks`
+ * - groups (packaging, customs, delivery, tracking → webhooks) merge field by field; the rest of `webhooks`
  *   (URL, secret, header) and the credentials, time-outs and caches are never touched;
  * - services merge by code: a configured service gets its settings field by field and keeps its
  *   place; a code only the settings name is a service added in the admin, appended in code order;
@@ -38,6 +39,7 @@ export function applySettings(options: NordicParcelOptions, settings: MerchantSe
     packaging: { ...options.packaging, ...toOptionValues(settings.packaging, PACKAGING_FIELDS) },
     customs: { ...options.customs, ...toOptionValues(settings.customs, CUSTOMS_FIELDS) },
     webhooks: { ...options.webhooks, ...toOptionValues(settings.tracking, TRACKING_FIELDS) },
+    delivery: { ...options.delivery, ...toOptionValues(settings.delivery, DELIVERY_FIELDS) },
   } as NordicParcelOptionsInput
 }
 

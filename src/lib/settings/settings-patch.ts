@@ -9,17 +9,18 @@ type Values = Record<string, unknown>
  * settings hold exactly what differs from "use the options".
  */
 export function applySettingsPatch(stored: MerchantSettings, patch: MerchantSettingsPatch): MerchantSettings {
-  const { services, packaging, customs, tracking, ...general } = patch
+  const { services, packaging, customs, tracking, delivery, ...general } = patch
   const next: Values = patchValues(withoutGroups(stored), general)
   setOrDrop(next, "packaging", patchGroup(stored.packaging, packaging))
   setOrDrop(next, "customs", patchGroup(stored.customs, customs))
   setOrDrop(next, "tracking", patchGroup(stored.tracking, tracking))
+  setOrDrop(next, "delivery", patchGroup(stored.delivery, delivery))
   setOrDrop(next, "services", patchServices(stored.services, services))
   return next as MerchantSettings
 }
 
 function withoutGroups(stored: MerchantSettings): Values {
-  const { services: _s, packaging: _p, customs: _c, tracking: _t, ...general } = stored
+  const { services: _s, packaging: _p, customs: _c, tracking: _t, delivery: _d, ...general } = stored
   return general
 }
 

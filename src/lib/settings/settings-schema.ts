@@ -2,10 +2,11 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { optionRules } from "../options"
 import { describeIssues } from "../validation-issues"
+import { findUnsafeText, UNSAFE_TEXT_RULE } from "../input/unsafe-text"
 
 /**
  * Merchant settings: the part of the plugin options a merchant changes in the admin, in the admin
- * API's snake_case (CONTRACT.md). Each value keeps the rule of the option it overrides
+ * API's snake_case. Each value keeps the rule of the option it overrides
  * (`optionRules`), so the admin refuses what medusa-config refuses, with the same message.
  * Credentials, the carrier address, the webhook URL and secret, time-outs and caches are not
  * settings: they belong to whoever deploys the store, and stay in medusa-config.
@@ -45,10 +46,16 @@ const trackingShape = {
   auto_subscribe: z.boolean(),
 }
 
+const deliveryShape = {
+  cut_off_time: optionRules.cutOffTime,
+  lead_time_days: optionRules.leadTimeDays,
+}
+
 const generalShape = {
   test_mode: z.boolean(),
   customer_number: optionRules.customerNumber,
   prices_include_vat: z.boolean(),
+  cod_account_number: optionRules.codAccountNumber,
 }
 
 /** The stored settings: only what the merchant changed; anything absent comes from the options. */
@@ -58,6 +65,7 @@ export const MerchantSettingsSchema = z.strictObject({
   packaging: z.strictObject(packagingShape).partial(),
   customs: z.strictObject(customsShape).partial(),
   tracking: z.strictObject(trackingShape).partial(),
+  delivery: z.strictObject(deliveryShape).partial(),
 }).partial()
 
 /** Each value may also be null: the setting is dropped and the option's value applies again. */
@@ -76,6 +84,7 @@ export const MerchantSettingsPatchSchema = resettable(generalShape).extend({
   packaging: resettable(packagingShape).nullable().optional(),
   customs: resettable(customsShape).nullable().optional(),
   tracking: resettable(trackingShape).nullable().optional(),
+  delivery: resettable(deliveryShape).nullable().optional(),
 })
 
 export type MerchantSettings = z.output<typeof MerchantSettingsSchema>
@@ -112,6 +121,11 @@ export function parseSettingsPatch(raw: unknown): MerchantSettingsPatch {
         (key) => `${key}: is set in medusa-config, not in the admin (credentials, carrier address, webhook secret, time-outs, caches)`
       )
     )
+  }
+  // PostgreSQL refuses NUL in jsonb and lone surrogates anywhere: refused here, naming the field.
+  const unsafe = findUnsafeText(raw, ["services"])
+  if (unsafe) {
+    throw invalid([`${unsafe}: ${UNSAFE_TEXT_RULE}`])
   }
   const result = MerchantSettingsPatchSchema.safeParse(raw ?? {})
   if (!result.success) {

@@ -1,6 +1,7 @@
 import type { NordicParcelOptions } from "../options"
 import {
   CUSTOMS_FIELDS,
+  DELIVERY_FIELDS,
   GENERAL_FIELDS,
   PACKAGING_FIELDS,
   SERVICE_FIELDS,
@@ -21,6 +22,7 @@ export function settingsView(options: NordicParcelOptions) {
     packaging: toSettingValues(options.packaging, PACKAGING_FIELDS),
     customs: toSettingValues(options.customs, CUSTOMS_FIELDS),
     tracking: toSettingValues(options.webhooks, TRACKING_FIELDS),
+    delivery: toSettingValues(options.delivery, DELIVERY_FIELDS),
   }
 }
 

@@ -3,6 +3,7 @@ import type { NordicParcelOptions } from "../options"
 import { credentialsView } from "../settings/settings-view"
 import { callbackUrl } from "../tracking/subscription-request"
 import { customerView } from "./customer-view"
+import { setupProblems } from "./setup-problems"
 
 /** The outcome of asking the booking service for the customer list: the credentials check. */
 export type CustomerListOutcome = { ok: true; customers: BookingCustomer[] } | { ok: false; error: CarrierError }
@@ -16,6 +17,8 @@ export type StatusInput = {
   lastEventAt: Date | null
   carrierErrors: CarrierErrorEntry[]
   settings: { version: number; updatedAt: Date | null; updatedBy: string | null; problem: string | null }
+  /** The fulfillment module's `dependencies` (null: no fulfillment module registers the provider). */
+  fulfillmentDependencies: readonly string[] | null
 }
 
 /**
@@ -57,6 +60,13 @@ export function statusView(input: StatusInput) {
       last_event_at: input.lastEventAt?.toISOString() ?? null,
     },
     carrier_errors: input.carrierErrors,
+    // Set-up mistakes with their fixes, as logged at start-up (the settings page's banner).
+    setup_problems: setupProblems({
+      fulfillmentDependencies: input.fulfillmentDependencies,
+      webhookUrl: config.webhooks.publicUrl,
+      webhookSecretSet: Boolean(config.webhooks.secret),
+      credentialsValid: customerList.ok ? true : customerList.error.kind === "authentication" ? false : null,
+    }),
     settings: {
       version: input.settings.version,
       updated_at: input.settings.updatedAt?.toISOString() ?? null,

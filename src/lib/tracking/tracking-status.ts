@@ -1,5 +1,5 @@
 /**
- * What a carrier event means for the Medusa fulfillment (event-notifications.md "Events").
+ * What a carrier event means for the Medusa fulfillment.
  * Shipped: the carrier has the parcel. Delivered: the recipient has it. Returned: on its way
  * back or back at the sender. Anything else (notifications, delivery changes, deviations,
  * pre-advice, events the carrier adds later) is recorded and shown, and moves nothing.
@@ -31,9 +31,11 @@ export function milestoneOf(status: string): TrackingMilestone {
 const FORWARD = ["booking", "booked", "shipped", "delivered", "returned"] as const
 
 /**
- * The shipment status a milestone moves to, and the statuses it may move from: the update is made
- * conditional on them in the database, so concurrent events for one consignment cannot overwrite
- * a later status with an earlier one. Cancelled and failed shipments are never moved.
+ * The shipment status a milestone moves to, and the statuses it may move from. The step that
+ * applies it (workflows/steps/record-shipment-status.ts) reads the shipment, checks `from` in
+ * memory, then writes: a late or repeated event does not move a status back, but the check is not
+ * made in the database, so two events for one consignment applied at the same instant could still
+ * interleave. Cancelled and failed shipments are never moved.
  */
 export function shipmentTransition(milestone: TrackingMilestone): { to: string; from: string[] } | undefined {
   if (milestone === "info") {

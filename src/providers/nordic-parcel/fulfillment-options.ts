@@ -4,7 +4,7 @@ import { serviceInfo } from "../../lib/service-catalogue"
 
 /**
  * The object the admin stores as `shipping_option.data` when a merchant picks a service
- * (CONTRACT.md "Fulfillment options"). Kept small and stable: it is copied into every option.
+ *. Kept small and stable: it is copied into every option.
  */
 export type NordicParcelFulfillmentOption = FulfillmentOption & {
   id: string

@@ -4,26 +4,24 @@ import type {
   FulfillmentDTO,
   FulfillmentItemDTO,
   FulfillmentOrderDTO,
-  ICachingModuleService,
   CalculateShippingOptionPriceDTO,
   CreateShippingOptionDTO,
   FulfillmentOption,
   Logger,
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
-import { AbstractFulfillmentProviderService, ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { AbstractFulfillmentProviderService, ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { resolveOptional } from "../../lib/resolve-optional"
 import type { BookingItem, DeliveryAddressInput, StockLocationInput } from "../../lib/booking/booking-input"
 import { bookingKey } from "../../lib/booking/booking-key"
 import { toBookingRequest } from "../../lib/booking/booking-request"
 import type { PickupPointSnapshot } from "../../lib/checkout/pickup-point"
 import { packParcel } from "../../lib/packing/parcel"
-import { createCarrierClients, type BookingCustomer, type CarrierClients } from "../../lib/carrier"
+import type { BookingCustomer, CarrierClients } from "../../lib/carrier"
 import type { ShippingAmount } from "../../lib/checkout/amount"
 import { resolvePickupPoint } from "../../lib/checkout/pickup-point-choice"
 import { priceService } from "../../lib/checkout/price-service"
 import { directionOf, quoteInputFromContext, type PricingContext } from "../../lib/checkout/quote-input"
-import { CheckoutQuoter } from "../../lib/checkout/quoter"
 import {
   parseOptions,
   requiresPickupPoint,
@@ -32,12 +30,13 @@ import {
   type NordicParcelOptions,
   type ServiceOptions,
 } from "../../lib/options"
-import { shortCustomerNumber } from "../../lib/customer-number"
+import { serviceInfo } from "../../lib/service-catalogue"
 import { toFulfillmentOption } from "./fulfillment-options"
 import { resolveBookingDependencies, type BookingDependencies } from "./booking-dependencies"
 import { itemsOfFulfillment } from "./fulfillment-items"
 import { PROVIDER_IDENTIFIER } from "./provider-id"
-import { optionsInForce, reportCarrierError } from "./plugin-module"
+import { loadOrderOfItems, loadShippingOptionData, loadStockLocation, withOrderAddress } from "./order-loader"
+import { ProviderRuntimeSource } from "./plugin-module"
 import { bookOnce } from "./shipment-booker"
 
 type InjectedDependencies = {
@@ -58,42 +57,15 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
   }
 
   protected readonly logger_: Logger
-  protected readonly options_: NordicParcelOptions
-  protected readonly carrier_: CarrierClients
-  protected readonly quoter_: CheckoutQuoter
   protected readonly cradle_: Record<string, unknown>
+  protected readonly runtime_: ProviderRuntimeSource
 
   constructor(cradle: InjectedDependencies & Record<string, unknown>, options: Record<string, unknown>) {
     super()
     this.cradle_ = cradle
     this.logger_ = cradle.logger
-    this.options_ = parseOptions(options)
-    this.carrier_ = createCarrierClients({
-      baseUrl: this.options_.baseUrl,
-      apiUid: this.options_.apiUid,
-      apiKey: this.options_.apiKey,
-      timeoutMs: this.options_.timeouts.requestMs,
-      logger: cradle.logger,
-      onError: (error) => reportCarrierError(cradle, error),
-    })
-    this.quoter_ = new CheckoutQuoter({
-      lookup: this.carrier_.lookup,
-      options: this.options_,
-      logger: cradle.logger,
-      // Resolved per use: the caching module, when the store has one, may load after this provider.
-      get caching() {
-        return resolveOptional<ICachingModuleService>(cradle, Modules.CACHING)
-      },
-    })
-  }
-
-  /**
-   * The credentials, carrier address and time-outs come from the provider's own options; everything
-   * a merchant may change in the admin comes from the options in force (plugin-module.ts), read
-   * per call so a saved setting applies to the next quote or booking without a restart.
-   */
-  private options(): Promise<NordicParcelOptions> {
-    return optionsInForce(this.cradle_, this.options_)
+    // Validated by validateOptions at boot; parsed only if the plugin's module is not visible.
+    this.runtime_ = new ProviderRuntimeSource(cradle, () => parseOptions(options))
   }
 
   /**
@@ -103,13 +75,13 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
    * offered ones. A service switched off in the admin is left out of both.
    */
   async getFulfillmentOptions(): Promise<FulfillmentOption[]> {
-    const options = await this.options()
+    const { options, carrier } = await this.runtime_.get()
     const configured = options.services.filter((service) => service.offered).map(toFulfillmentOption)
     // Switched-off services count as known, so the customer list does not bring them back.
     const known = new Set(options.services.map((service) => service.code))
     let customers: BookingCustomer[] = []
     try {
-      customers = await this.carrier_.booking.listCustomers()
+      customers = await carrier.booking.listCustomers()
     } catch (error) {
       this.logger_.warn(`nordic-parcel: customer list unavailable, listing configured services only: ${(error as Error).message}`)
     }
@@ -118,19 +90,26 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
         .filter((code) => !known.has(code) && known.add(code))
         .map((code) => ({
           ...toFulfillmentOption(serviceOptionsFor(options, code)),
-          customer_number: shortCustomerNumber(customer.customerNumber),
+          // As the customer list names it: bookings send it so, except mailbox parcels (bare main number).
+          customer_number: customer.customerNumber,
         }))
     )
     return [...configured, ...fromCustomers]
   }
 
-  /** The payload of the shipping option is at `data.data` (notes §1.2). */
+  /** The payload of the shipping option is at `data.data` (Medusa passes the whole shipping option). */
   async canCalculate(data: CreateShippingOptionDTO): Promise<boolean> {
-    const serviceCode = (data.data as Record<string, unknown> | undefined)?.service_code
-    return typeof serviceCode === "string" && serviceCode.length > 0
+    const optionData = data.data as Record<string, unknown> | undefined
+    const serviceCode = optionData?.service_code
+    const valid = typeof serviceCode === "string" && serviceCode.length > 0
+    if (valid) {
+      // A new option's service joins the shared quote at once, not when the list is next read.
+      ;(await this.runtime_.get()).servicesInUse?.announce(optionData)
+    }
+    return valid
   }
 
-  /** Never called by Medusa 2.21 (notes §1.2); kept true as the contract requires. */
+  /** Never called by Medusa 2.21; kept true as the contract requires. */
   async validateOption(): Promise<boolean> {
     return true
   }
@@ -146,11 +125,13 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     context: CalculateShippingOptionPriceDTO["context"]
   ): Promise<CalculatedShippingOptionPrice> {
     let amount: ShippingAmount | undefined
-    const options = await this.options()
+    const { options, quoter, servicesInUse } = await this.runtime_.get()
     try {
       const service = this.serviceFor(options, optionData as Record<string, unknown>)
-      const pricingContext = await this.withOrderAddress(context as PricingContext & { id?: string })
-      ;({ amount } = await priceService(this.quoter_, options, service, pricingContext))
+      const query = resolveOptional<BookingDependencies["query"]>(this.cradle_, ContainerRegistrationKeys.QUERY)
+      const pricingContext = await withOrderAddress(query, context as PricingContext & { id?: string })
+      const inUse = (await servicesInUse?.list(options)) ?? []
+      ;({ amount } = await priceService(quoter, options, service, pricingContext, inUse))
     } catch (error) {
       this.logger_.warn(`nordic-parcel: shipping price not calculated: ${(error as Error).message}`)
     }
@@ -171,25 +152,27 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     data: Record<string, unknown>,
     context: ValidateFulfillmentDataContext
   ): Promise<Record<string, unknown>> {
-    const options = await this.options()
+    const { options, carrier, quoter, listings, servicesInUse } = await this.runtime_.get()
     const service = this.serviceFor(options, optionData as Record<string, unknown>)
     const pricingContext = context as unknown as PricingContext
-    // Built from the same options as calculatePrice's, so it finds the quote the shopper was shown.
-    const quoteInput = quoteInputFromContext(pricingContext, options, directionOf(service), new Date())
-    const cached = quoteInput.ok ? await this.quoter_.peek(quoteInput.input) : undefined
+    // Built like calculatePrice's (same options and services), so it finds the quote the shopper was shown.
+    const inUse = [...((await servicesInUse?.list(options)) ?? []), service]
+    const quoteInput = quoteInputFromContext(pricingContext, options, directionOf(service), new Date(), inUse)
+    const cached = quoteInput.ok ? await quoter.peek(quoteInput.input) : undefined
     const quoted = cached?.services[service.code]
     const deliveryDate = quoted?.available ? quoted.deliveryDate : undefined
     const base = { service_code: service.code, ...(deliveryDate ? { delivery_date: deliveryDate } : {}) }
-    if (!requiresPickupPoint(service, optionData)) {
+    if (!requiresPickupPoint(service, optionData) || carrierPicksPoint(service.code, context.shipping_address?.country_code, data)) {
       return base
     }
     const pickupPoint = await resolvePickupPoint({
-      lookup: this.carrier_.lookup,
+      lookup: carrier.lookup,
+      listings,
       serviceCode: service.code,
       pickupPointId: data?.pickup_point_id,
-      countryCode: context.shipping_address?.country_code,
+      address: context.shipping_address,
       parcel: quoteInput.ok ? quoteInput.input.parcel : undefined,
-      timeoutMs: this.options_.timeouts.requestMs,
+      timeoutMs: this.runtime_.connection().timeouts.requestMs,
       logger: this.logger_,
     })
     return { ...base, ...pickupPoint }
@@ -212,34 +195,37 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     if (!order?.id || !fulfillment.id || !fulfillment.location_id) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "nordic-parcel: a booking needs the order, the fulfillment and its stock location")
     }
-    const options = await this.options()
-    const optionData = await this.shippingOptionData(deps, fulfillment.shipping_option_id)
+    const { options, carrier, listings } = await this.runtime_.get()
+    const optionData = await loadShippingOptionData(deps.query, fulfillment.shipping_option_id)
     const service = this.serviceFor(options, { ...optionData, ...data })
     const orderLabel = `order #${order.display_id ?? order.id}`
-    const stockLocation = await this.stockLocation(deps, fulfillment.location_id)
+    const stockLocation = await loadStockLocation(deps.query, fulfillment.location_id)
     const bookingItems = itemsOfFulfillment(items, order)
     const parcel = packParcel(bookingItems, options.packaging)
     const deliveryAddress = (fulfillment.delivery_address ?? order.shipping_address ?? {}) as DeliveryAddressInput
 
     // The pickup point was checked when the shopper chose it; the carrier must confirm it again now.
+    // No point yet (the carrier could not be asked at checkout): the nearest one for the address.
     let pickupPoint: PickupPointSnapshot | undefined
-    if (requiresPickupPoint(service, optionData)) {
+    if (requiresPickupPoint(service, optionData) && !carrierPicksPoint(service.code, deliveryAddress.country_code, data)) {
       const chosen = await resolvePickupPoint({
-        lookup: this.carrier_.lookup,
+        lookup: carrier.lookup,
+        listings,
         serviceCode: service.code,
         pickupPointId: data?.pickup_point_id,
-        countryCode: deliveryAddress.country_code,
+        address: deliveryAddress,
         parcel,
-        timeoutMs: this.options_.timeouts.requestMs,
+        timeoutMs: this.runtime_.connection().timeouts.requestMs,
         logger: this.logger_,
       })
       if (!("pickup_point" in chosen)) {
-        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The carrier could not confirm pickup point ${chosen.pickup_point_id} for ${orderLabel}; try again in a moment`)
+        const which = "pickup_point_id" in chosen ? `pickup point ${chosen.pickup_point_id}` : "a pickup point near the delivery address"
+        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The carrier could not confirm ${which} for ${orderLabel}; try again in a moment`)
       }
       pickupPoint = chosen.pickup_point
     }
 
-    return this.book(deps, options, {
+    return this.book(deps, options, carrier, {
       kind: "outbound",
       fulfillmentId: fulfillment.id,
       locationId: fulfillment.location_id,
@@ -256,30 +242,32 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
   }
 
   /**
-   * The carrier has no cancellation (GAPS B11): the booking itself stands (a label that is never
-   * handed in is not invoiced). Cancelling marks the plugin's shipment cancelled and ends its
-   * tracking subscription, so tracking stops moving the order. Idempotent and never throws: Medusa also calls it as the compensation of a
-   * fulfilment that failed after booking.
+   * The carrier offers no cancellation (carrier notes 19): the booking itself stands (a label that is never handed in
+   * is not invoiced). Medusa calls this when the merchant cancels a fulfillment and as the
+   * compensation of a fulfilment that failed after booking, with the data createFulfillment
+   * returned. The booking this fulfillment holds becomes unused (the next identical attempt takes
+   * it over instead of booking again) and its tracking subscription ends; a booking of the same
+   * consignment held by another fulfillment is never touched. Idempotent and never throws.
    */
   async cancelFulfillment(data: Record<string, unknown>): Promise<Record<string, unknown>> {
     const consignment = typeof data?.consignment_number === "string" ? data.consignment_number : undefined
-    if (!consignment) {
+    const fulfillmentId = typeof data?.fulfillment_id === "string" ? data.fulfillment_id : undefined
+    if (!consignment || !fulfillmentId) {
       return {}
     }
     try {
-      const { shipments } = resolveBookingDependencies(this.cradle_)
-      const found = await shipments.listShipments({ consignment_number: consignment })
-      if (found.length) {
-        await shipments.updateShipments(found.map((shipment) => ({ id: shipment.id, status: "cancelled" as const })))
+      const { nordicParcel } = resolveBookingDependencies(this.cradle_)
+      const released = await nordicParcel.releaseBooking(fulfillmentId, consignment)
+      if (released.length) {
+        this.logger_.info(
+          `nordic-parcel: fulfillment ${fulfillmentId} cancelled in Medusa; its booking ${consignment} stands at the ` +
+            `carrier (no cancellation there) and is kept as unused for the next identical fulfilment`
+        )
       }
-      await shipments.unsubscribeTracking(consignment)
-      this.logger_.info(
-        `nordic-parcel: fulfillment with consignment ${consignment} cancelled in Medusa; the carrier booking itself stands (the carrier offers no cancellation)`
-      )
     } catch (error) {
-      this.logger_.warn(`nordic-parcel: could not mark consignment ${consignment} cancelled: ${(error as Error).message}`)
+      this.logger_.warn(`nordic-parcel: could not release consignment ${consignment}: ${(error as Error).message}`)
     }
-    return { cancelled_consignment_number: consignment, carrier_booking_stands: true }
+    return { released_consignment_number: consignment, carrier_booking_stands: true }
   }
 
   /**
@@ -290,12 +278,12 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
   async createReturnFulfillment(fulfillment: Record<string, unknown>): Promise<CreateFulfillmentResult> {
     const deps = resolveBookingDependencies(this.cradle_)
     const returnFulfillment = fulfillment as unknown as ReturnFulfillment
-    const options = await this.options()
+    const { options, carrier } = await this.runtime_.get()
     const service = this.serviceFor(options, returnFulfillment.shipping_option?.data ?? {})
-    const order = await this.orderOfItems(deps, returnFulfillment.items.map((i) => i.line_item_id))
+    const order = await loadOrderOfItems(deps.query, returnFulfillment.items.map((i) => i.line_item_id))
     const orderLabel = `the return of order #${order.display_id ?? order.id}`
-    const stockLocation = await this.stockLocation(deps, returnFulfillment.location_id)
-    return this.book(deps, options, {
+    const stockLocation = await loadStockLocation(deps.query, returnFulfillment.location_id)
+    return this.book(deps, options, carrier, {
       kind: "return",
       fulfillmentId: returnFulfillment.id,
       locationId: returnFulfillment.location_id,
@@ -317,6 +305,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
   private async book(
     deps: BookingDependencies,
     options: NordicParcelOptions,
+    carrier: CarrierClients,
     job: {
       kind: "outbound" | "return"
       fulfillmentId: string
@@ -333,7 +322,8 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     }
   ): Promise<CreateFulfillmentResult> {
     const { order, service } = job
-    const customerNumber = shortCustomerNumber(service.customerNumber ?? options.customerNumber ?? "")
+    // As configured or listed; the request takes the bare main number only for mailbox parcels.
+    const customerNumber = service.customerNumber ?? options.customerNumber ?? ""
     const built = toBookingRequest({
       kind: job.kind,
       fulfillmentId: job.fulfillmentId,
@@ -348,16 +338,24 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       pickupPoint: job.pickupPoint ? { id: job.pickupPoint.id, country_code: job.pickupPoint.country_code } : null,
       items: job.bookingItems,
       currencyCode: order.currency_code ?? "nok",
+      orderTotal: job.kind === "outbound" ? Number((order as { total?: unknown }).total ?? 0) : undefined,
+      codAccountNumber: options.codAccountNumber,
       packaging: options.packaging,
       customs: options.customs,
     })
     if (!built.ok) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `Cannot book ${job.orderLabel}: ${built.problems.map((p) => p.message).join("; ")}`)
     }
+    const items = shippedItems(job.fulfillmentItems)
     return bookOnce(
-      { carrier: this.carrier_, shipments: deps.shipments, locking: deps.locking, logger: this.logger_ },
       {
-        key: bookingKey(order.id, job.kind, service.code, job.fulfillmentItems),
+        carrier,
+        ledger: deps.nordicParcel,
+        liveFulfillments: (ids) => liveFulfillments(deps, ids),
+        logger: this.logger_,
+      },
+      {
+        key: bookingKey(order.id, job.kind, items, built.request),
         fulfillmentId: job.fulfillmentId,
         orderId: order.id,
         orderLabel: job.orderLabel,
@@ -368,81 +366,12 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
         test: options.testMode,
         pickupPoint: job.pickupPoint,
         request: built.request,
-        items: shippedItems(job.fulfillmentItems),
+        items,
         locationId: job.locationId,
         rebook: job.rebook,
+        ordered: job.kind === "outbound" ? orderedQuantities(order) : undefined,
       }
     )
-  }
-
-  /** The order a return's line items belong to, with what packing and the parties need. */
-  private async orderOfItems(
-    deps: BookingDependencies,
-    lineItemIds: string[]
-  ): Promise<Partial<FulfillmentOrderDTO> & { id: string }> {
-    const { data: links } = await deps.query.graph({ entity: "order_item", fields: ["order_id"], filters: { item_id: lineItemIds } })
-    const orderId = (links[0] as { order_id?: string } | undefined)?.order_id
-    if (!orderId) {
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `nordic-parcel: no order found for the returned items ${lineItemIds.join(", ")}`)
-    }
-    const { data } = await deps.query.graph({
-      entity: "order",
-      fields: [
-        "id",
-        "display_id",
-        "email",
-        "currency_code",
-        "shipping_address.*",
-        "customer.email",
-        "items.*",
-        "items.variant.sku",
-        "items.variant.weight",
-        "items.variant.length",
-        "items.variant.width",
-        "items.variant.height",
-        "items.variant.hs_code",
-        "items.variant.origin_country",
-        "items.variant.product.weight",
-        "items.variant.product.hs_code",
-        "items.variant.product.origin_country",
-      ],
-      filters: { id: orderId },
-    })
-    return data[0] as unknown as Partial<FulfillmentOrderDTO> & { id: string }
-  }
-
-  /**
-   * Order-side flows (returns, exchanges, claims, edits) pass the order as context but load its
-   * shipping address without its fields; the address is then read here, when query is available.
-   */
-  private async withOrderAddress<T extends PricingContext & { id?: string }>(context: T): Promise<T> {
-    const address = context.shipping_address
-    if ((address?.postal_code && address?.country_code) || !context.id?.startsWith("order_")) {
-      return context
-    }
-    const query = resolveOptional<BookingDependencies["query"]>(this.cradle_, ContainerRegistrationKeys.QUERY)
-    if (!query) {
-      return context
-    }
-    const { data } = await query.graph({ entity: "order", fields: ["id", "shipping_address.*"], filters: { id: context.id } })
-    const shipping_address = (data[0] as { shipping_address?: PricingContext["shipping_address"] } | undefined)?.shipping_address
-    return shipping_address ? { ...context, shipping_address } : context
-  }
-
-  /** The admin stores the chosen fulfillment option as the shipping option's data. */
-  private async shippingOptionData(deps: BookingDependencies, shippingOptionId: string | undefined | null) {
-    if (!shippingOptionId) return {}
-    const { data } = await deps.query.graph({ entity: "shipping_option", fields: ["id", "data"], filters: { id: shippingOptionId } })
-    return ((data[0] as { data?: Record<string, unknown> } | undefined)?.data ?? {}) as Record<string, unknown>
-  }
-
-  private async stockLocation(deps: BookingDependencies, locationId: string): Promise<StockLocationInput> {
-    const { data } = await deps.query.graph({ entity: "stock_location", fields: ["id", "name", "address.*"], filters: { id: locationId } })
-    const location = data[0] as { name?: string; address?: StockLocationInput["address"] } | undefined
-    if (!location) {
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `stock location ${locationId} was not found`)
-    }
-    return { name: location.name ?? locationId, address: location.address ?? {} }
   }
 
   /** The merchant's settings of the option's service (data.service_code, set when the option was made). */
@@ -465,6 +394,27 @@ type ReturnFulfillment = {
 /** The fulfillment's line items and quantities (quantities are getters on Medusa's items). */
 function shippedItems(items: Partial<Omit<FulfillmentItemDTO, "fulfillment">>[]): { line_item_id: string; quantity: number }[] {
   return items.map((item) => ({ line_item_id: item.line_item_id ?? "", quantity: Number(item.quantity) }))
+}
+
+/**
+ * No point chosen, for a service the carrier delivers to the recipient's nearest pickup point in
+ * that country (Denmark for PICKUP_PARCEL and PICKUP_PARCEL_BULK): the booking asks for that.
+ */
+function carrierPicksPoint(code: string, countryCode: string | null | undefined, data: Record<string, unknown> | undefined): boolean {
+  const chosen = typeof data?.pickup_point_id === "string" && data.pickup_point_id.trim() !== ""
+  return !chosen && serviceInfo(code).nearestPickupPointIn.includes((countryCode ?? "").toUpperCase())
+}
+
+/** The quantity ordered of each line of the order. */
+function orderedQuantities(order: Partial<FulfillmentOrderDTO>): Record<string, number> {
+  const items = (order.items ?? []) as unknown as { id: string; quantity: unknown }[]
+  return Object.fromEntries(items.map((item) => [item.id, Number(item.quantity)]))
+}
+
+/** Of the given fulfillments, those that exist and are not cancelled (a rolled-back attempt is cancelled or deleted). */
+async function liveFulfillments(deps: BookingDependencies, ids: string[]): Promise<Set<string>> {
+  const { data } = await deps.query.graph({ entity: "fulfillment", fields: ["id", "canceled_at"], filters: { id: [...new Set(ids)] } })
+  return new Set((data as { id: string; canceled_at?: unknown }[]).filter((f) => !f.canceled_at).map((f) => f.id))
 }
 
 /** The order's e-mail, else its customer's: the carrier notifies the recipient with it (EVARSLING). */

@@ -1,23 +1,20 @@
-import type { ILockingModule, Logger } from "@medusajs/framework/types"
+import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { BookingRequest, CarrierClients } from "../../lib/carrier"
 import { bookingFailure } from "../../lib/booking/booking-failure"
 import { toFulfillmentResult, type FulfillmentResult } from "../../lib/booking/fulfillment-result"
 import type { PickupPointSnapshot } from "../../lib/checkout/pickup-point"
+import type { LedgerBooking } from "../../modules/nordic_parcel/booking-ledger"
 import type NordicParcelModuleService from "../../modules/nordic_parcel/service"
-
-/**
- * A booking that repeats one made this recently is taken for a retry or a double click and gets
- * the first booking back; later, the same items may legitimately be shipped again.
- */
-const REUSE_WINDOW_MS = 2 * 60 * 1000
-/** Seconds to wait for another instance that is booking the same thing. */
-const LOCK_TIMEOUT_S = 60
 
 export type BookerDeps = {
   carrier: CarrierClients
-  shipments: NordicParcelModuleService
-  locking: ILockingModule
+  ledger: Pick<
+    NordicParcelModuleService,
+    "listBookingCandidates" | "takeOverBooking" | "reserveBooking" | "recordBooking" | "abandonBooking"
+  >
+  /** Of the given fulfillment ids, those Medusa still has and has not cancelled. */
+  liveFulfillments: (ids: string[]) => Promise<Set<string>>
   logger: Pick<Logger, "warn" | "info">
 }
 
@@ -38,103 +35,99 @@ export type BookingJob = {
   locationId: string
   /** The merchant confirmed a new booking after an attempt the carrier never answered. */
   rebook: boolean
-}
-
-type StoredShipment = {
-  id: string
-  status: string
-  booked_at: Date | string | null
-  created_at: Date | string
-  fulfillment_result: unknown
+  /** Outgoing bookings: the quantity ordered per line, which live bookings of the order may not exceed. */
+  ordered?: Record<string, number>
 }
 
 /**
- * Books a shipment at most once per booking key, across retries, double clicks and instances:
- * Medusa's locking module serialises attempts, and a shipment row written before the carrier is
- * called records each attempt. A refused booking leaves nothing behind; a booking the carrier may
- * or may not have made (time-out, 5xx) stays recorded, and the next attempt is refused until the
- * merchant confirms it.
+ * Gives a fulfillment its own carrier booking, exactly once:
+ * - a booking of the same request whose fulfillment Medusa cancelled or rolled back (or deleted)
+ *   is taken over instead of booking again; one held by a fulfillment that still exists is never
+ *   touched, so two partial fulfillments of the same items get two bookings;
+ * - an attempt the carrier never confirmed blocks a new one until the merchant confirms (rebook);
+ * - otherwise the attempt is recorded, booked, and its confirmation recorded.
+ * The ledger's conditional statements and unique indexes settle races between instances.
  */
 export async function bookOnce(deps: BookerDeps, job: BookingJob): Promise<FulfillmentResult> {
-  return deps.locking.execute(
-    `nordic-parcel:booking:${job.key}`,
-    async () => {
-      const [latest] = (await deps.shipments.listShipments(
-        { booking_key: job.key, status: ["booking", "booked"] },
-        { order: { created_at: "DESC" }, take: 1 }
-      )) as unknown as StoredShipment[]
+  const candidates = await deps.ledger.listBookingCandidates(job.key)
+  const live = candidates.length ? await deps.liveFulfillments(candidates.map((c) => c.fulfillment_id)) : new Set<string>()
+  const orphaned = candidates.filter((c) => !live.has(c.fulfillment_id))
 
-      if (latest?.status === "booked" && latest.fulfillment_result && isRecent(latest.booked_at)) {
-        // The same booking again: hand back the first one, now owned by this fulfillment.
-        await deps.shipments.updateShipments({ id: latest.id, fulfillment_id: job.fulfillmentId })
-        return latest.fulfillment_result as FulfillmentResult
-      }
-      if (latest?.status === "booking") {
-        if (!job.rebook) {
-          throw new MedusaError(
-            MedusaError.Types.NOT_ALLOWED,
-            `An earlier booking of ${job.orderLabel} (${job.serviceCode}) was never confirmed by the carrier and may ` +
-              `have been made. Check the carrier's portal; to book anyway, fulfil again with ` +
-              `additional_data.nordic_parcel.rebook = true.`
-          )
-        }
-        await deps.shipments.updateShipments({ id: latest.id, status: "failed" })
-      }
+  for (const candidate of orphaned.filter((c) => c.status !== "booking" && c.fulfillment_result)) {
+    const taken = await deps.ledger.takeOverBooking(candidate.id, candidate.fulfillment_id, job.fulfillmentId)
+    if (taken) {
+      deps.logger.info(
+        `nordic-parcel: ${job.orderLabel}: fulfillment ${job.fulfillmentId} takes over the unused booking ` +
+          `${taken.consignment_number} of fulfillment ${candidate.fulfillment_id}; nothing is booked again`
+      )
+      return resultFor(taken, job.fulfillmentId)
+    }
+  }
 
-      const attempt = await deps.shipments.createShipments({
-        fulfillment_id: job.fulfillmentId,
-        booking_key: job.key,
-        order_id: job.orderId ?? null,
-        kind: job.kind,
-        service_code: job.serviceCode,
-        customer_number: job.customerNumber,
-        test: job.test,
-        pickup_point: (job.pickupPoint as unknown as Record<string, unknown>) ?? null,
-        items: job.items as unknown as Record<string, unknown>,
-        location_id: job.locationId,
-        status: "booking",
-      })
+  const unconfirmed = orphaned.filter((c) => c.status === "booking")
+  if (unconfirmed.length && !job.rebook) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `An earlier booking of ${job.orderLabel} (${job.serviceCode}) was never confirmed by the carrier and may ` +
+        `have been made. Check the carrier's portal; to book anyway, fulfil again with ` +
+        `additional_data.nordic_parcel.rebook = true.`
+    )
+  }
 
-      let confirmation
-      try {
-        confirmation = await deps.carrier.booking.book(job.request)
-      } catch (error) {
-        const failure = bookingFailure(error, job.orderLabel)
-        if (failure.ambiguous) {
-          await deps.shipments.updateShipments({ id: attempt.id, last_error: { message: failure.error.message } })
-          deps.logger.warn(`nordic-parcel: ${failure.error.message}`)
-        } else {
-          await deps.shipments.deleteShipments(attempt.id)
-        }
-        throw failure.error
-      }
+  const attempt = await deps.ledger.reserveBooking({
+    fulfillment_id: job.fulfillmentId,
+    booking_key: job.key,
+    order_id: job.orderId ?? null,
+    kind: job.kind,
+    service_code: job.serviceCode,
+    customer_number: job.customerNumber,
+    test: job.test,
+    pickup_point: (job.pickupPoint as unknown as Record<string, unknown>) ?? null,
+    items: job.items,
+    location_id: job.locationId,
+    supersedes: unconfirmed.map((c) => c.id),
+    ordered: job.ordered,
+    order_label: job.orderLabel,
+  })
 
-      const bookedAt = new Date()
-      const result = toFulfillmentResult(confirmation, {
-        kind: job.kind,
-        serviceCode: job.serviceCode,
-        returnServiceCode: job.returnServiceCode,
-        pickupPoint: job.pickupPoint,
-        test: job.test,
-        bookedAt,
-      })
-      await deps.shipments.updateShipments({
-        id: attempt.id,
-        status: "booked",
-        consignment_number: result.data.consignment_number,
-        package_numbers: result.data.package_numbers,
-        label_url: result.data.label_url,
-        tracking_url: result.data.tracking_url,
-        return_shipment: (result.data.return as unknown as Record<string, unknown>) ?? null,
-        booked_at: bookedAt,
-        fulfillment_result: result as unknown as Record<string, unknown>,
-      })
-      return result
-    },
-    { timeout: LOCK_TIMEOUT_S }
-  )
+  let confirmation
+  try {
+    confirmation = await deps.carrier.booking.book(job.request)
+  } catch (error) {
+    const failure = bookingFailure(error, job.orderLabel)
+    await deps.ledger.abandonBooking(attempt.id, { maybeBooked: failure.ambiguous, message: failure.error.message })
+    if (failure.ambiguous) {
+      deps.logger.warn(`nordic-parcel: ${failure.error.message}`)
+    }
+    throw failure.error
+  }
+
+  const bookedAt = new Date()
+  const result = toFulfillmentResult(confirmation, {
+    kind: job.kind,
+    fulfillmentId: job.fulfillmentId,
+    serviceCode: job.serviceCode,
+    returnServiceCode: job.returnServiceCode,
+    pickupPoint: job.pickupPoint,
+    test: job.test,
+    bookedAt,
+  })
+  // If this write fails the row stays "booking": the next attempt is then refused until the
+  // merchant confirms, rather than booking the same parcel a second time.
+  await deps.ledger.recordBooking(attempt.id, {
+    consignment_number: result.data.consignment_number,
+    package_numbers: result.data.package_numbers,
+    label_url: result.data.label_url,
+    tracking_url: result.data.tracking_url,
+    return_shipment: (result.data.return as unknown as Record<string, unknown>) ?? null,
+    booked_at: bookedAt,
+    fulfillment_result: result as unknown as Record<string, unknown>,
+  })
+  return result
 }
 
-function isRecent(bookedAt: Date | string | null): boolean {
-  return bookedAt !== null && Date.now() - new Date(bookedAt).getTime() < REUSE_WINDOW_MS
+/** The stored result of a booking, now naming the fulfillment that holds it. */
+function resultFor(booking: LedgerBooking, fulfillmentId: string): FulfillmentResult {
+  const stored = booking.fulfillment_result as unknown as FulfillmentResult
+  return { ...stored, data: { ...stored.data, fulfillment_id: fulfillmentId } }
 }

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { TrackingReceivedData } from "../../lib/tracking/events"
+import type { TrackingReceivedData } from "../../lib/events"
 import { milestoneOf, type TrackingMilestone } from "../../lib/tracking/tracking-status"
 import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../modules/nordic_parcel/service"
@@ -14,6 +14,12 @@ export type TrackingUpdatePlan = {
   deliver: boolean
   /** Line items and quantities of the fulfillment, as createOrderShipmentWorkflow wants them. */
   items: { id: string; quantity: number }[]
+  /**
+   * The fulfillment's labels as they are, ids included: Medusa replaces a fulfillment's labels
+   * with the ones given when it marks it shipped, so they are handed back to keep the tracking
+   * number and label URL.
+   */
+  labels: { id: string; tracking_number: string; tracking_url: string; label_url: string }[]
   shipment_id?: string
   milestone: TrackingMilestone
   occurred_at: string
@@ -24,6 +30,7 @@ type FulfillmentState = {
   delivered_at: string | null
   canceled_at: string | null
   items: { line_item_id: string; quantity: number | string }[]
+  labels: TrackingUpdatePlan["labels"]
 }
 
 /**
@@ -38,12 +45,15 @@ export const planTrackingUpdateStep = createStep(
     if (!event.fulfillment_id || !event.order_id) {
       return new StepResponse(null)
     }
-    const shipments = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-    const [shipment] = await shipments.listShipments({ fulfillment_id: event.fulfillment_id }, { take: 1 })
+    const nordicParcel = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+    const [shipment] = await nordicParcel.listShipments({ fulfillment_id: event.fulfillment_id }, { take: 1 })
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
       entity: "fulfillment",
-      fields: ["id", "shipped_at", "delivered_at", "canceled_at", "items.line_item_id", "items.quantity"],
+      fields: [
+        "id", "shipped_at", "delivered_at", "canceled_at", "items.line_item_id", "items.quantity",
+        "labels.id", "labels.tracking_number", "labels.tracking_url", "labels.label_url",
+      ],
       filters: { id: event.fulfillment_id },
     })
     const fulfillment = data[0] as unknown as FulfillmentState | undefined
@@ -59,6 +69,12 @@ export const planTrackingUpdateStep = createStep(
       ship: movesMedusa && (milestone === "shipped" || milestone === "delivered") && !fulfillment!.shipped_at,
       deliver: movesMedusa && milestone === "delivered" && !fulfillment!.delivered_at,
       items: [...quantities].map(([id, quantity]) => ({ id, quantity })),
+      labels: (fulfillment?.labels ?? []).map(({ id, tracking_number, tracking_url, label_url }) => ({
+        id,
+        tracking_number,
+        tracking_url,
+        label_url,
+      })),
       ...(shipment ? { shipment_id: shipment.id } : {}),
       milestone,
       occurred_at: event.occurred_at,

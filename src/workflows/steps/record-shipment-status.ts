@@ -6,7 +6,8 @@ import type { TrackingUpdatePlan } from "./plan-tracking-update"
 
 /**
  * Keeps the plugin's shipment in step with the carrier: its status moves forward only and the
- * time of the latest event only grows, whatever order events arrive in.
+ * time of the latest event only grows, whatever order events arrive in. Read, then write: the
+ * forward-only check is made here, not as a condition of the database update.
  */
 export const recordShipmentStatusStep = createStep(
   "nordic-parcel-record-shipment-status",
@@ -14,12 +15,12 @@ export const recordShipmentStatusStep = createStep(
     if (!plan?.shipment_id) {
       return new StepResponse(false)
     }
-    const shipments = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-    const shipment = await shipments.retrieveShipment(plan.shipment_id)
+    const nordicParcel = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+    const shipment = await nordicParcel.retrieveShipment(plan.shipment_id)
     const transition = shipmentTransition(plan.milestone)
     const occurredAt = new Date(plan.occurred_at)
     const later = !shipment.last_event_at || new Date(shipment.last_event_at) < occurredAt
-    await shipments.updateShipments({
+    await nordicParcel.updateShipments({
       id: plan.shipment_id,
       ...(transition && transition.from.includes(shipment.status) ? { status: transition.to as typeof shipment.status } : {}),
       ...(later ? { last_event_at: occurredAt } : {}),

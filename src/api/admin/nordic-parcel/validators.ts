@@ -3,7 +3,7 @@ import { trackingEventNames } from "../../../lib/carrier"
 
 /** Validation of the admin's subscription routes: every refusal names the field and the rule. */
 
-/** The carrier refuses URLs longer than this (event-notifications.md "Limits"). */
+/** The carrier refuses URLs longer than this. */
 const WEBHOOK_URL_MAX_LENGTH = 250
 
 const knownEventNames: ReadonlySet<string> = new Set(trackingEventNames)

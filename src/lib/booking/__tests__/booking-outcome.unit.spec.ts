@@ -15,8 +15,9 @@ const bookedAt = new Date("2026-11-21T10:00:00Z")
 
 describe("toFulfillmentResult", () => {
   it("gives the contract's data and one Medusa label per consignment", () => {
-    expect(toFulfillmentResult(confirmation, { kind: "outbound", serviceCode: "5600", returnServiceCode: "9300", test: true, bookedAt })).toEqual({
+    expect(toFulfillmentResult(confirmation, { kind: "outbound", fulfillmentId: "ful_1", serviceCode: "5600", returnServiceCode: "9300", test: true, bookedAt })).toEqual({
       data: {
+        fulfillment_id: "ful_1",
         service_code: "5600",
         kind: "outbound",
         consignment_number: "70438103433585051",
@@ -42,7 +43,7 @@ describe("toFulfillmentResult", () => {
   it("puts a return booking's QR codes on the data and leaves out labels Medusa could not link", () => {
     const result = toFulfillmentResult(
       { ...(confirmation as object), links: { labels: "not a url", tracking: null }, returnConsignmentNumber: null } as never,
-      { kind: "return", serviceCode: "9300", test: false, bookedAt }
+      { kind: "return", fulfillmentId: "ful_2", serviceCode: "9300", test: false, bookedAt }
     )
     expect(result.data.qr_codes).toEqual(["https://carrier.example/qr/1.png"])
     expect(result.data.return).toBeUndefined()
@@ -55,27 +56,52 @@ describe("bookingFailure", () => {
     new CarrierError({ service: "booking", operation: "booking.book", kind: kind as never, retryable, status: 400, summary: "x" } as never)
 
   it.each([
-    ["validation", false, false, MedusaError.Types.INVALID_DATA, /refused the booking of order #7/],
-    ["authentication", false, false, MedusaError.Types.UNAUTHORIZED, /credentials/],
-    ["rate_limited", false, false, MedusaError.Types.NOT_ALLOWED, /was not booked/],
-    ["timeout", false, true, MedusaError.Types.UNEXPECTED_STATE, /may have been booked/],
-    ["server", false, true, MedusaError.Types.UNEXPECTED_STATE, /may have been booked/],
-    ["network", true, false, MedusaError.Types.UNEXPECTED_STATE, /could not be reached; order #7 was not booked/],
-  ])("%s (retryable %s): ambiguous %s", (kind, retryable, ambiguous, type, message) => {
+    ["validation", false, false, MedusaError.Types.INVALID_DATA, undefined, /refused the booking of order #7/],
+    ["authentication", false, false, MedusaError.Types.UNEXPECTED_STATE, "nordic_parcel.carrier_failed", /credentials/],
+    ["rate_limited", false, false, MedusaError.Types.UNEXPECTED_STATE, "nordic_parcel.carrier_unavailable", /was not booked/],
+    ["timeout", false, true, MedusaError.Types.UNEXPECTED_STATE, "nordic_parcel.carrier_failed", /may have been booked/],
+    ["server", false, true, MedusaError.Types.UNEXPECTED_STATE, "nordic_parcel.carrier_failed", /may have been booked/],
+    ["network", true, false, MedusaError.Types.UNEXPECTED_STATE, "nordic_parcel.carrier_unavailable", /could not be reached; order #7 was not booked/],
+  ])("%s (retryable %s): ambiguous %s", (kind, retryable, ambiguous, type, code, message) => {
     const failure = bookingFailure(error(kind, retryable), "order #7")
     expect(failure.ambiguous).toBe(ambiguous)
     expect(failure.error.type).toBe(type)
+    expect(failure.error.code).toBe(code)
     expect(failure.error.message).toMatch(message)
   })
 })
 
 describe("bookingKey", () => {
-  it("is the same for the same items in any order and differs by quantity, service and direction", () => {
-    const items = [{ line_item_id: "a", quantity: 1 }, { line_item_id: "b", quantity: 2 }]
-    const key = bookingKey("order_1", "outbound", "PA_DOREN", items)
-    expect(bookingKey("order_1", "outbound", "PA_DOREN", [...items].reverse())).toBe(key)
-    expect(bookingKey("order_1", "outbound", "PA_DOREN", [{ line_item_id: "a", quantity: 2 }, items[1]])).not.toBe(key)
-    expect(bookingKey("order_1", "outbound", "SERVICEPAKKE", items)).not.toBe(key)
-    expect(bookingKey("order_1", "return", "PA_DOREN", items)).not.toBe(key)
+  const request = (overrides: { correlationId?: string; at?: string; service?: string; postalCode?: string } = {}) =>
+    ({
+      testIndicator: true,
+      schemaVersion: 1,
+      consignments: [
+        {
+          correlationId: overrides.correlationId ?? "ful_1",
+          shippingDateTime: overrides.at ?? "2026-11-21T10:00:00",
+          parties: { recipient: { name: "Kari", postalCode: overrides.postalCode ?? "5004" } },
+          product: { id: overrides.service ?? "PA_DOREN", customerNumber: "5" },
+          packages: [{ correlationId: `${overrides.correlationId ?? "ful_1"}-1`, weightInKg: 1.2 }],
+        },
+      ],
+    }) as never
+  const items = [{ line_item_id: "a", quantity: 1 }, { line_item_id: "b", quantity: 2 }]
+
+  it.each([
+    ["another fulfillment id and shipping time", { correlationId: "ful_2", at: "2026-11-21T11:30:00" }, true],
+    ["another service", { service: "SERVICEPAKKE" }, false],
+    ["another address", { postalCode: "0154" }, false],
+  ])("with %s is the same booking: %s", (_case, overrides, same) => {
+    const key = bookingKey("order_1", "outbound", items, request())
+    expect(bookingKey("order_1", "outbound", items, request(overrides)) === key).toBe(same)
+  })
+
+  it("is the same for the same lines in any order and differs by quantity, order and direction", () => {
+    const key = bookingKey("order_1", "outbound", items, request())
+    expect(bookingKey("order_1", "outbound", [...items].reverse(), request())).toBe(key)
+    expect(bookingKey("order_1", "outbound", [{ line_item_id: "a", quantity: 2 }, items[1]], request())).not.toBe(key)
+    expect(bookingKey("order_2", "outbound", items, request())).not.toBe(key)
+    expect(bookingKey("order_1", "return", items, request())).not.toBe(key)
   })
 })

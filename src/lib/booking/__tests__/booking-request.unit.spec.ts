@@ -84,7 +84,8 @@ function input(overrides: Partial<BookingInput> = {}): BookingInput {
     stockLocation: osloWarehouse,
     deliveryAddress: kari,
     customerEmail: "kari@example.com",
-    items: [bench, cushion],
+    // A mailbox parcel takes at most 5 kg in 35 x 25 x 7 cm: a bench would not fit.
+    items: overrides.service && ["3584", "3570", "9650"].includes(overrides.service.code) ? [seeds] : [bench, cushion],
     currencyCode: "nok",
     packaging: { weightUnit: "g", dimensionUnit: "cm", defaultItemWeight: 500, packagingWeight: 100 },
     ...overrides,
@@ -561,7 +562,7 @@ describe("package (rule 3)", () => {
     ],
     [
       "a long description is shortened at a word to 35 with an ellipsis, without a dangling comma",
-      { items: [{ ...bench, title: "Teak garden bench, three seats" }, cushion, seeds] },
+      { items: [{ ...bench, title: "Teak garden bench, three seats" }, cushion] },
       { goodsDescription: "Teak garden bench, three seats…" },
     ],
     [
@@ -590,13 +591,72 @@ describe("package (rule 3)", () => {
     const { packages } = consignment(input({ items: [{ title: "Gift card", quantity: 1, unit_price: 500 }] }))
     expect(packages[0]).not.toHaveProperty("dimensions")
   })
+
+  // Several packages: as many as the service's per-package limits need, in one consignment.
+  const sack: BookingItem = { title: "Soil sack", quantity: 2, unit_price: 300, variant: { weight: 30000, length: 80, width: 40, height: 30 } }
+  it.each<[string, Partial<BookingInput>, Record<string, unknown>[]]>([
+    [
+      "two 30 kg items by PA_DOREN: two packages, each numbered",
+      { items: [sack] },
+      [
+        { correlationId: "ful_01-1", weightInKg: 30.1, numberOfItems: 1, goodsDescription: "Soil sack" },
+        { correlationId: "ful_01-2", weightInKg: 30.1, numberOfItems: 1, goodsDescription: "Soil sack" },
+      ],
+    ],
+    [
+      "lighter items fill the room a heavy one leaves",
+      { items: [sack, { ...cushion, quantity: 2 }] },
+      [
+        { weightInKg: 30.9, numberOfItems: 3, goodsDescription: "Soil sack, Cushion" },
+        { weightInKg: 30.1, numberOfItems: 1, goodsDescription: "Soil sack" },
+      ],
+    ],
+    [
+      "large goods home delivery (DOUBLE_INDOOR) take 300 kg per package, with the volume",
+      { service: service("DOUBLE_INDOOR"), customerNumber: "7", items: [sack] },
+      [{ weightInKg: 60.1, numberOfItems: 2, dimensions: { lengthInCm: 80, widthInCm: 60, heightInCm: 40 }, volumeInDm3: 192 }],
+    ],
+  ])("%s", (_name, overrides, expected) => {
+    expect(consignment(input(overrides)).packages).toEqual(expected.map((pkg) => expect.objectContaining(pkg)))
+  })
+})
+
+describe("pickup point or nearest point (Denmark)", () => {
+  const copenhagen: BookingInput["stockLocation"] = {
+    name: "Copenhagen warehouse",
+    address: { address_1: "Vesterbrogade 1", postal_code: "1620", city: "KØBENHAVN", country_code: "dk", phone: "+4512345678" },
+  }
+  const mette: BookingInput["deliveryAddress"] = {
+    first_name: "Mette", last_name: "Hansen", address_1: "Nørregade 7", postal_code: "8000", city: "AARHUS", country_code: "dk", phone: "+4522334455",
+  }
+  it.each<[string, Partial<BookingInput>, Record<string, unknown>]>([
+    ["PICKUP_PARCEL without a chosen point goes to the nearest point", { service: service("PICKUP_PARCEL") }, { deliveryOption: "PICKUP_POINT", pickupPoint: undefined }],
+    ["PICKUP_PARCEL_BULK without a chosen point goes to the nearest point", { service: service("PICKUP_PARCEL_BULK") }, { deliveryOption: "PICKUP_POINT", pickupPoint: undefined }],
+    [
+      "a chosen point takes precedence over the nearest one",
+      { service: service("PICKUP_PARCEL"), pickupPoint: { id: "5550", country_code: "DK" } },
+      { deliveryOption: undefined, pickupPoint: { id: "5550", countryCode: "DK" } },
+    ],
+  ])("%s", (_name, overrides, expected) => {
+    const sent = consignment(input({ customerNumber: "6", stockLocation: copenhagen, deliveryAddress: mette, ...overrides }))
+    expect(sent.product.services?.deliveryOption).toBe(expected.deliveryOption)
+    expect(sent.parties.pickupPoint).toEqual(expected.pickupPoint)
+  })
 })
 
 // ---------------------------------------------------------------- rule 4: additional services
 
 describe("additional services (rule 4)", () => {
   it.each<[string, string[], BookingConsignment["product"]["additionalServices"]]>([
-    ["SERVICEPAKKE", ["EVARSLING", "POSTOPPKRAV"], [{ id: "EVARSLING", email: "kari@example.com", mobile: "+4791234567" }, { id: "POSTOPPKRAV" }]],
+    [
+      "SERVICEPAKKE",
+      ["EVARSLING", "POSTOPPKRAV"],
+      [
+        { id: "EVARSLING", email: "kari@example.com", mobile: "+4791234567" },
+        // Cash on delivery collects the order's total, in its currency, for the merchant's account.
+        { id: "POSTOPPKRAV", accountNumber: "15030012345", amount: 1897.8, currencyCode: "NOK" },
+      ],
+    ],
     ["PA_DOREN", ["SIMPLE_DELIVERY", "EVARSLING"], [{ id: "SIMPLE_DELIVERY" }, { id: "EVARSLING", email: "kari@example.com", mobile: "+4791234567" }]],
     ["BPAKKE_DOR-DOR", ["EVARSLING", "SIMPLE_DELIVERY"], [{ id: "EVARSLING", email: "kari@example.com", mobile: "+4791234567" }, { id: "SIMPLE_DELIVERY" }]],
     ["EKSPRESS09", ["LORDAGSUTKJORING", "EVARSLING"], [{ id: "LORDAGSUTKJORING" }, { id: "EVARSLING", email: "kari@example.com", mobile: "+4791234567" }]],
@@ -606,7 +666,12 @@ describe("additional services (rule 4)", () => {
     ["BUSINESS_PARCEL", [], undefined],
   ])("%s with %j", (code, enabled, expected) => {
     const { product } = consignment(
-      input({ service: service(code, { additionalServices: enabled }), pickupPoint: code === "SERVICEPAKKE" ? { id: "112233", country_code: "NO" } : undefined })
+      input({
+        service: service(code, { additionalServices: enabled }),
+        pickupPoint: code === "SERVICEPAKKE" ? { id: "112233", country_code: "NO" } : undefined,
+        orderTotal: 1897.8,
+        codAccountNumber: "15030012345",
+      })
     )
     expect(product.additionalServices).toEqual(expected)
   })
@@ -691,13 +756,17 @@ describe("root and consignment (rule 7)", () => {
     expect(consignment(input({ orderDisplayId: displayId })).purchaseOrder).toEqual({ purchaseOrderNumber: expected })
   })
 
+  // The customer number as the customer list names it; only mailbox parcels take the bare main number.
   it.each([
-    ["5", "5"],
-    [" 6 ", "6"],
-    ["PARCELS_NORWAY-00000000005", "5"],
-    ["EXPRESS_NORWAY-3f6c2a", "3f6c2a"],
-  ])("customer number %j is sent as %j", (customerNumber, expected) => {
-    expect(consignment(input({ customerNumber })).product.customerNumber).toBe(expected)
+    ["PA_DOREN", "5", "5"],
+    ["PA_DOREN", " 6 ", "6"],
+    ["PA_DOREN", "PARCELS_NORWAY-00000000005", "PARCELS_NORWAY-00000000005"],
+    ["EKSPRESS09", "EXPRESS_NORWAY-3f6c2a", "EXPRESS_NORWAY-3f6c2a"],
+    ["3584", "PARCELS_NORWAY-00000000005", "5"],
+    ["3570", "PARCELS_NORWAY-00000000005", "5"],
+    ["3584", "5", "5"],
+  ])("%s: customer number %j is sent as %j", (code, customerNumber, expected) => {
+    expect(consignment(input({ service: service(code), customerNumber })).product.customerNumber).toBe(expected)
   })
 })
 
@@ -828,7 +897,7 @@ describe("refusals: every problem names what to fix and where", () => {
         },
       ],
     ],
-    // rule 3 (cargo, booking.md rule 1)
+    // rule 3 (cargo, carrier notes 28)
     [
       "cargo without dimensions",
       { service: service("5100"), items: [{ title: "Pallet of soil", quantity: 1, unit_price: 900, variant: { weight: 400000 } }] },
@@ -836,7 +905,7 @@ describe("refusals: every problem names what to fix and where", () => {
         {
           field: "items.variant.length",
           message:
-            "items: cargo service 5100 needs the parcel's dimensions (booking.md rule 1); set length, width and height on every variant, or packaging.defaultItemDimensions in the plugin options",
+            "items: 5100 needs every package's weight and dimensions (the carrier requires measurements for cargo); set length, width and height on every variant, or packaging.defaultItemDimensions in the plugin options",
         },
       ],
     ],
@@ -880,14 +949,14 @@ describe("refusals: every problem names what to fix and where", () => {
         {
           field: "services.PA_DOREN.returnService",
           message:
-            "service PA_DOREN: return service 9300 cannot be booked as its free return (booking.md rule 5: it pairs only with BEDRIFTSPAKKE_RETUR, EKSPRESS09_RETUR, SERVICEPAKKE_RETUR)",
+            "service PA_DOREN: return service 9300 cannot be booked as its free return (the carrier's free-return pairs: it pairs only with BEDRIFTSPAKKE_RETUR, EKSPRESS09_RETUR, SERVICEPAKKE_RETUR)",
         },
       ],
     ],
     [
       "a free return for a service without one",
       { service: service("BUSINESS_PARCEL", { returnService: "9300" }) },
-      [{ field: "services.BUSINESS_PARCEL.returnService", message: "service BUSINESS_PARCEL: return service 9300 cannot be booked as its free return (booking.md rule 5: it has no free return)" }],
+      [{ field: "services.BUSINESS_PARCEL.returnService", message: "service BUSINESS_PARCEL: return service 9300 cannot be booked as its free return (the carrier's free-return pairs: it has no free return)" }],
     ],
     // rule 6
     [
@@ -1000,27 +1069,48 @@ describe("refusals: every problem names what to fix and where", () => {
       { deliveryAddress: { ...kari, postal_code: "50044" } },
       [{ field: "delivery_address.postal_code", message: 'delivery address: postal_code "50044" is not a NO postal code (4 digits)' }],
     ],
+    // cash on delivery
     [
-      "a company name too long",
-      { deliveryAddress: { ...kari, company: "Vestlandske Hagesenter og Planteskole AS" } },
-      [{ field: "delivery_address.company", message: "delivery address: company is 40 characters; the carrier takes 35" }],
+      "cash on delivery without the merchant's account number",
+      { service: service("SERVICEPAKKE", { additionalServices: ["POSTOPPKRAV"] }), pickupPoint: { id: "112233", country_code: "NO" }, orderTotal: 499 },
+      [
+        {
+          field: "cod_account_number",
+          message:
+            "service SERVICEPAKKE: cash on delivery (POSTOPPKRAV) pays the order's total into the merchant's account; set the cash-on-delivery account number (setting cod_account_number, option codAccountNumber)",
+        },
+      ],
     ],
+    // home delivery of large goods: weight and volume or dimensions on every package
     [
-      "a person's name too long",
-      { deliveryAddress: { ...kari, first_name: "Kari Margrethe Ingeborg", last_name: "Nordmann-Olsen" } },
-      [{ field: "delivery_address.first_name + last_name", message: "delivery address: first_name + last_name is 38 characters; the carrier takes 35" }],
+      "home delivery (CURBSIDE) of an item without dimensions",
+      { service: service("CURBSIDE"), customerNumber: "7", items: [{ title: "Sofa", quantity: 1, unit_price: 9000, variant: { weight: 60000 } }] },
+      [
+        {
+          field: "items.variant.length",
+          message:
+            "items: CURBSIDE needs every package's weight and dimensions (the carrier requires measurements for home delivery of large goods); set length, width and height on every variant, or packaging.defaultItemDimensions in the plugin options",
+        },
+      ],
     ],
+    // several packages
     [
-      "a stock location name too long (no company to print instead)",
-      { stockLocation: { name: "Oslo warehouse, Alnabru distribution hall 3", address: { ...osloWarehouse.address, company: "" } } },
-      [{ field: "stock_location.name", message: 'stock location "Oslo warehouse, Alnabru distribution hall 3": name is 43 characters; the carrier takes 35' }],
+      "an item heavier than one package of the service may be",
+      { items: [{ title: "Anvil", quantity: 1, unit_price: 900, variant: { weight: 40000, length: 40, width: 30, height: 30 } }] },
+      [
+        {
+          field: "items",
+          message:
+            "items: Anvil: one unit (40 kg, 40 x 30 x 30 cm) exceeds a package's limit (35 kg, 120 x 60 x 60 cm), too big for PA_DOREN; choose a service for larger parcels",
+        },
+      ],
     ],
     [
       "an e-mail over 60 characters",
       { customerEmail: "kari.margrethe.ingeborg.nordmann-olsen@fjordkafe-og-hagesenter.no" },
       [{ field: "order.email", message: "order: email is 65 characters; the carrier takes 60" }],
     ],
-    // required party fields (GAPS B8)
+    // required party fields (carrier notes 16)
     [
       "a delivery address without name, street, postal code, city and country",
       { deliveryAddress: { first_name: " ", address_1: null, postal_code: "", city: undefined, country_code: null, phone: "+4791234567" } },
@@ -1062,5 +1152,16 @@ describe("refusals: every problem names what to fix and where", () => {
     ],
   ])("%s", (_name, overrides, expected) => {
     expect(problems(input(overrides))).toStrictEqual(expected)
+  })
+})
+
+describe("party names", () => {
+  // The carrier's party table sets no length for names: they are sent whole, never refused or cut.
+  it.each([
+    ["company", { deliveryAddress: { ...kari, company: "Vestlandske Hagesenter og Planteskole AS, avd. Bergen" } }, "recipient", "Vestlandske Hagesenter og Planteskole AS, avd. Bergen"],
+    ["person", { deliveryAddress: { ...kari, first_name: "Kari Margrethe Ingeborg", last_name: "Nordmann-Olsen" } }, "recipient", "Kari Margrethe Ingeborg Nordmann-Olsen"],
+    ["stock location", { stockLocation: { name: "Oslo warehouse, Alnabru distribution hall 3", address: { ...osloWarehouse.address, company: "" } } }, "sender", "Oslo warehouse, Alnabru distribution hall 3"],
+  ] as const)("a long %s name is sent whole", (_kind, overrides, party, name) => {
+    expect(consignment(input(overrides as Partial<BookingInput>)).parties[party].name).toBe(name)
   })
 })

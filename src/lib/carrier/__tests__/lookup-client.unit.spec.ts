@@ -267,14 +267,11 @@ describe("pickup points", () => {
     ])
   })
 
-  it("a listing the carrier refuses reads as no points, with a log line (GAPS L14); the id lookup throws", async () => {
+  it("a listing the carrier refuses throws like the id lookup: a refusal is not an area without points", async () => {
     const intruder = clientsFor(sandbox, { apiKey: "wrong", logger })
     try {
-      await expect(intruder.lookup.getPickupPointsByPostalCode({ countryCode: "NO", postalCode: "0150" })).resolves.toEqual([])
-      expect(logger.lines).toContainEqual({
-        level: "warn",
-        message: expect.stringContaining("Carrier pickup.byPostalCode failed (401)"),
-      })
+      const listing = await carrierErrorOf(intruder.lookup.getPickupPointsByPostalCode({ countryCode: "NO", postalCode: "0150" }))
+      expect(listing).toMatchObject({ service: "pickup", kind: "authentication", status: 401 })
       const error = await carrierErrorOf(intruder.lookup.getPickupPointById({ countryCode: "NO", id: "101501" }))
       expect(error).toMatchObject({ service: "pickup", kind: "authentication", status: 401 })
     } finally {
@@ -282,10 +279,13 @@ describe("pickup points", () => {
     }
   })
 
-  it("a listing that keeps failing with 500 also reads as no points, after the retries", async () => {
+  it("a listing that keeps failing with 500 throws after the retries; an unserved postal code is an empty list", async () => {
     sandbox.fault("pickup", { kind: "status", status: 500 })
-    await expect(carrier.lookup.getAllPickupPoints({ countryCode: "SE" }, { maxAttempts: 2 })).resolves.toEqual([])
+    const error = await carrierErrorOf(carrier.lookup.getAllPickupPoints({ countryCode: "SE" }, { maxAttempts: 2 }))
+    expect(error).toMatchObject({ service: "pickup", status: 500 })
     expect(requestsTo(sandbox, "/pickuppoint/api/pickuppoint")).toHaveLength(2)
+    sandbox.clearFaults()
+    await expect(carrier.lookup.getPickupPointsByPostalCode({ countryCode: "NO", postalCode: "0001" })).resolves.toEqual([])
   })
 
   it("a time-out is not hidden behind an empty listing", async () => {

@@ -267,7 +267,7 @@ describe("response schemas are lenient", () => {
   })
 })
 
-describe("fitsLocker (GAPS L12)", () => {
+describe("fitsLocker", () => {
   const locker = { length: 44, width: 50, height: 60 }
   it.each([
     [{ length: 60, width: 50, height: 44 }, true],

@@ -2,7 +2,7 @@ import { z } from "@medusajs/framework/zod"
 import { bookingErrorEntry } from "./error-bodies"
 import { countryCode, lenient, lenientList, positiveInteger, text, wireBoolean, wireDateTime, wireString } from "./common"
 
-/* Booking: booking.md "Resources and fields", "Rules", "Limits"; GAPS B1-B15. */
+/* Booking , "Rules", "Limits"; carrier notes 1, 4, 5, 14, 15, 16, 17, 19, 20. */
 
 /** An optional request string with the spec's length limit; empty strings are allowed. */
 function optionalText(max?: number) {
@@ -34,7 +34,7 @@ const contactSchema = z.strictObject({
 })
 
 /**
- * Sender, recipient, importer and returnTo (GAPS B8). Name, address line, city and country are
+ * Sender, recipient, importer and returnTo (carrier notes 16). Name, address line, city and country are
  * required on every party; the postal code where the country uses one, which the carrier checks.
  */
 export const bookingPartySchema = z.strictObject({
@@ -65,7 +65,7 @@ export const bookingPartiesSchema = z.strictObject({
   returnTo: bookingPartySchema.optional(),
 })
 
-// Additional services with documented fields (booking.md "Product"). Other ids are sent as given,
+// Additional services with documented fields. Other ids are sent as given,
 // since new services appear; the carrier checks them.
 const text35 = optionalText(35)
 export const evarslingServiceSchema = z.strictObject({
@@ -90,7 +90,7 @@ export const flexDeliveryServiceSchema = z.strictObject({
   /** Instruction for the driver. */
   message: optionalText(),
 })
-/** Cash on delivery; its fields belong here (GAPS B10). */
+/** Cash on delivery; its fields belong here (carrier notes 17). */
 export const cashOnDeliveryServiceSchema = z.strictObject({
   id: z.literal("POSTOPPKRAV"),
   accountNumber: text35,
@@ -144,7 +144,7 @@ export const natureOfTransactionValues = [
 
 /**
  * One customs line. The export list spells the amount `tarriffLineAmount`, the import list
- * `tariffLineAmount` (booking.md); exactly one of them is sent, under the name the caller chose.
+ * `tariffLineAmount`; exactly one of them is sent, under the name the caller chose.
  */
 export const customsDeclarationLineSchema = z
   .strictObject({
@@ -191,7 +191,7 @@ export const bookingProductSchema = z.strictObject({
     })
     .nullish(),
   ediCustomsDeclarations: customsDeclarationsSchema.optional(),
-  /** sender, recipient or thirdParty (GAPS B10). */
+  /** sender, recipient or thirdParty (carrier notes 17). */
   whoPaysInvoice: optionalText(35),
   /** Mandatory for non-standard courier, e.g. a three-letter code. */
   nonStandardCourierProductCode: optionalText(),
@@ -210,12 +210,12 @@ export const bookingPackageSchema = z.strictObject({
   loadMeters: z.number().positive().max(49.9, "must be at most 49.9").optional(),
   containerId: optionalText(35),
   numberOfItems: positiveInteger.optional(),
-  /** Allowed values are not published; leave it out (GAPS B9). */
+  /** Allowed values are not published; leave it out (carrier notes 15). */
   packageType: z.string().nullish(),
 })
 export type BookingPackage = z.input<typeof bookingPackageSchema>
 
-/** At most 50 packages per consignment (GAPS B6). */
+/** At most 50 packages per consignment (carrier notes 15). */
 export const MAX_BOOKING_PACKAGES = 50
 
 export const bookingConsignmentSchema = z.strictObject({
@@ -247,7 +247,7 @@ export const bookingRequestSchema = z.strictObject({
   schemaVersion: z.literal(1).default(1),
   consignments: z
     .array(bookingConsignmentSchema)
-    .length(1, "exactly one consignment per booking (GAPS B6)"),
+    .length(1, "exactly one consignment per booking"),
 })
 export type BookingRequest = z.input<typeof bookingRequestSchema>
 
@@ -261,7 +261,7 @@ const bookedPackageSchema = z.looseObject({
   labelFreeCode: lenient(wireString),
 })
 
-/** GAPS B2. */
+/** The confirmation of a successful booking (carrier notes 14). */
 export const bookingConfirmationSchema = z.looseObject({
   consignmentNumber: wireString,
   productSpecificData: z.unknown().optional(),
@@ -318,7 +318,7 @@ export const customersResponseSchema = z.looseObject({
 })
 export type BookingCustomer = z.output<typeof customersResponseSchema>["customers"][number]
 
-/** `GET /errors` (GAPS B4). */
+/** `GET /errors` (carrier notes 14). */
 export const errorCatalogueResponseSchema = z.looseObject({
   errorTypes: lenientList(
     z.looseObject({

@@ -4,8 +4,8 @@ import { z } from "@medusajs/framework/zod"
  * Building blocks shared by the schemas of the three services.
  *
  * Requests are ours, so they are strict: unknown keys are refused and the spec's limits enforced
- * before anything is sent. Responses are the carrier's, so they are lenient (booking.md and
- * event-notifications.md require it): unknown keys pass through, numbers may arrive as strings
+ * before anything is sent. Responses are the carrier's, so they are lenient (the carrier adds
+ * fields and codes, carrier notes 4): unknown keys pass through, numbers may arrive as strings
  * and the other way round, and an optional field with an unexpected shape degrades to
  * `undefined` instead of failing the whole response.
  */
@@ -52,7 +52,7 @@ export function lenientList<T extends z.ZodType>(item: T) {
 }
 
 /**
- * A point in time as the carrier may send it (GAPS B2): ISO string with offset, epoch
+ * A point in time as the carrier may send it (carrier notes 18): ISO string with offset, epoch
  * milliseconds, or null. Epoch values are turned into ISO strings so callers handle one form;
  * strings are kept verbatim because they carry the carrier's offset.
  */

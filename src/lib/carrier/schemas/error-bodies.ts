@@ -6,7 +6,7 @@ import { lenient, lenientList, wireNumber, wireString } from "./common"
  * cope with any of them, with plain text and with an empty body, on any status.
  */
 
-/** Shipping, pickup-point and postal-code lookups (GAPS L4, L14). `field` is "" when not field related. */
+/** Shipping, pickup-point and postal-code lookups (carrier notes 10, 13). `field` is "" when not field related. */
 export const fieldErrorsBody = z.looseObject({
   fieldErrors: z
     .array(
@@ -19,7 +19,7 @@ export const fieldErrorsBody = z.looseObject({
     .min(1),
 })
 
-/** Booking (GAPS B3): the normal response envelope with `confirmation: null` and `errors[]`. */
+/** Booking (carrier notes 14): the normal response envelope with `confirmation: null` and `errors[]`. */
 export const bookingErrorEntry = z.looseObject({
   uniqueId: lenient(wireString),
   code: lenient(wireString),
@@ -38,7 +38,7 @@ export const bookingErrorsBody = z.looseObject({
   ),
 })
 
-/** Event-cast tracking endpoints: `{uuid, status: "400", reason?}` (event-notifications.md "Error bodies"). */
+/** Event-cast tracking endpoints: `{uuid, status: "400", reason?}`. */
 export const trackingErrorBody = z.looseObject({
   uuid: wireString,
   status: lenient(wireString),

@@ -1,7 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { lenient, lenientList, pathSegment, text, wireString } from "./common"
 
-/* Event-cast webhook subscriptions: event-notifications.md; GAPS E1-E12. */
+/* Event-cast webhook subscriptions; carrier notes 2, 3, 20, 21, 22, 23, 24, 25, 26, 27. */
 
 /**
  * The event names of the spec. The list changes over time, so requests and responses accept any
@@ -39,7 +39,7 @@ const eventNames = z
   .min(1, "at least one event is required")
   .refine((names) => new Set(names).size === names.length, "event names must be unique")
 
-/** Callback URLs must be reachable from the internet over HTTP(S) (event-notifications.md "Authentication" 5). */
+/** Callback URLs must be reachable from the internet over HTTP(S). */
 function callbackUrl(max?: number) {
   const base = max === undefined ? z.string() : z.string().max(max, `must be at most ${max} characters`)
   return base.refine((value) => {
@@ -52,7 +52,7 @@ function callbackUrl(max?: number) {
   }, "must be an absolute http(s) URL")
 }
 
-/** Limits of the tracking configuration (event-notifications.md "Limits"). */
+/** Limits of the tracking configuration. */
 const CALLBACK_URL_MAX_LENGTH = 250
 const CONTENT_TYPE_MAX_LENGTH = 40
 const HEADERS_MAX_LENGTH = 1024
@@ -73,7 +73,7 @@ const headerEntry = z.strictObject({ key: headerName, value: z.string() })
 export const trackingConfigurationSchema = z.strictObject({
   url: callbackUrl(CALLBACK_URL_MAX_LENGTH),
   content_type: text(CONTENT_TYPE_MAX_LENGTH).optional(),
-  /** Sent with every callback; the place for the shared secret (GAPS E7). */
+  /** Sent with every callback; the place for the shared secret (carrier notes 25). */
   headers: z
     .array(headerEntry)
     .refine(
@@ -85,7 +85,7 @@ export const trackingConfigurationSchema = z.strictObject({
 export type TrackingConfiguration = z.input<typeof trackingConfigurationSchema>
 
 export const createTrackingSubscriptionSchema = z.strictObject({
-  /** Parcel or shipment number; opaque (GAPS E1). Reference numbers and label-free codes are refused. */
+  /** Parcel or shipment number; opaque (carrier notes 20). Reference numbers and label-free codes are refused. */
   trackingId: text(),
   configuration: trackingConfigurationSchema,
   event_groups: eventNames,
@@ -128,7 +128,7 @@ const returnedHeaders = lenientList(z.looseObject({ key: wireString, value: leni
 
 export const trackingSubscriptionSchema = z.looseObject({
   id: wireString,
-  /** Derived from the login id; never the API key (GAPS E11). */
+  /** Derived from the login id; never the API key (carrier notes 26). */
   authenticator: lenient(wireString),
   trackingId: lenient(wireString),
   configuration: lenient(
@@ -168,10 +168,13 @@ export type CustomerSubscription = z.output<typeof customerSubscriptionSchema>
 
 export const customerSubscriptionListSchema = z.array(customerSubscriptionSchema)
 
-/** Result of the test operation, from its one-line text (GAPS E4). */
+/**
+ * Result of the test operation. The carrier answered 2xx: it registered the test and sent the
+ * dummy callback. Its text has no documented format, so it is passed on exactly as it came.
+ */
 export interface SubscriptionTestResult {
-  /** The callback target answered 2xx. */
-  delivered: boolean
-  /** The carrier's text, verbatim (e.g. `delivered: HTTP 200`, `failed: timeout`). */
+  /** The carrier's HTTP status (2xx; anything else is thrown as a CarrierError). */
+  status: number
+  /** The carrier's text as it came; empty when it sent none. */
   outcome: string
 }

@@ -1,7 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { countryCode, lenient, lenientList, pathSegment, positiveInteger, text, wireNumber, wireString } from "./common"
 
-/* Pickup-point lookup: lookup-services.md "Pickup point record" and "Pickup-point lookup"; GAPS L10-L14. */
+/* Pickup-point lookup carrier notes 1, 11, 12, 13. */
 
 export const pickupPointCountries = ["NO", "DK", "SE", "FI"] as const
 export type PickupPointCountry = (typeof pickupPointCountries)[number]
@@ -10,7 +10,7 @@ export type PickupPointCountry = (typeof pickupPointCountries)[number]
 
 const hhmm = z.string().regex(/^([01][0-9]|2[0-3])[0-5][0-9]$/, "must be HHmm")
 
-/** Filters shared by the postal-code and location searches (GAPS L10). */
+/** Filters shared by the postal-code and location searches (carrier notes 11). */
 const searchFilters = {
   /** Default 10. */
   numberOfResponses: positiveInteger.optional(),
@@ -70,7 +70,7 @@ export type DefaultPickupPointsRequest = z.input<typeof defaultPickupPointsSchem
 
 // ------------------------------------------------------------------ response
 
-/** Locker limits in cm (GAPS L12); the emulator sends them in no particular order. */
+/** Locker limits in cm (carrier notes 12); the emulator sends them in no particular order. */
 export const maxParcelDimensionsSchema = z.looseObject({
   length: wireNumber,
   width: wireNumber,
@@ -109,12 +109,12 @@ export const pickupPointSchema = z.looseObject({
   carrierMapsLink: lenient(wireString),
   webMapsLink: lenient(wireString),
   routeMapsLink: lenient(wireString),
-  /** "" on the id lookup (GAPS L10). */
+  /** "" on the id lookup (carrier notes 11). */
   distanceInKm: lenient(wireString),
   distanceType: lenient(wireString),
   durationInMinutes: lenient(wireNumber),
   durationType: lenient(wireString),
-  /** Type code, e.g. NO "37" locker, SE "39", DK "43", FI "LOCKER" (GAPS L11). */
+  /** Type code, e.g. NO "37" locker, SE "39", DK "43", FI "LOCKER" (carrier notes 11). */
   type: lenient(wireString),
   additionalServiceCode: lenient(wireString),
   /** Present only on parcel lockers. */
@@ -122,7 +122,7 @@ export const pickupPointSchema = z.looseObject({
 })
 export type PickupPoint = z.output<typeof pickupPointSchema>
 
-/** Every pickup-point operation answers this listing shape, nearest first (GAPS L10). */
+/** Every pickup-point operation answers this listing shape, nearest first (carrier notes 11). */
 export const pickupPointListSchema = z.looseObject({
   pickupPoint: lenientList(pickupPointSchema),
 })

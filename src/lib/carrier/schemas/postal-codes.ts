@@ -1,7 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { countryCode, lenient, lenientList, pathSegment, wireString } from "./common"
 
-/* Postal-code lookup: lookup-services.md "Postal code record" and "Postal-code lookup". */
+/* Postal-code lookup. */
 
 // ------------------------------------------------------------------ requests
 

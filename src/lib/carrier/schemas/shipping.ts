@@ -11,8 +11,8 @@ import {
 } from "./common"
 
 /*
- * Shipping price and delivery-time lookup, current (v2) interface: lookup-services.md
- * "Shipping lookup request/response" and "Shipping lookup, current interface"; GAPS L1-L9.
+ * Shipping price and delivery-time lookup, current (v2) interface:
+ * "Shipping lookup request/response" and "Shipping lookup, current interface"; carrier notes 2, 7, 8, 9, 10.
  */
 
 // ------------------------------------------------------------------ POST /v2/products request
@@ -33,12 +33,12 @@ export const shippingPackageSchema = z.strictObject({
   length: positiveInteger.optional(),
   width: positiveInteger.optional(),
   height: positiveInteger.optional(),
-  /** Grams (GAPS L1); booking uses kilograms instead. */
+  /** Grams (carrier notes 7); booking uses kilograms instead. */
   grossWeight: positiveInteger.optional(),
   volumeInDm3: z.number().positive().optional(),
 })
 
-/** At most 50 packages per consignment (GAPS L9). */
+/** At most 50 packages per consignment (carrier notes 7). */
 export const MAX_SHIPPING_PACKAGES = 50
 
 export const shippingConsignmentSchema = z.strictObject({
@@ -156,12 +156,12 @@ const priceSetSchema = z.looseObject({
 
 export const shippingPriceSchema = z.looseObject({
   listPrice: lenient(priceSetSchema),
-  /** Only with a customer number the user may see agreement prices for (GAPS L7). */
+  /** Only with a customer number the user may see agreement prices for (carrier notes 9). */
   netPrice: lenient(priceSetSchema),
   zones: lenient(z.looseObject({ totalZoneCount: lenient(wireNumber) })),
 })
 
-/** Year, month and day arrive unpadded ("5"), GAPS L7. */
+/** Year, month and day arrive unpadded ("5"), carrier notes 9. */
 const deliveryDateSchema = z.looseObject({
   year: lenient(wireString),
   month: lenient(wireString),
@@ -186,7 +186,7 @@ export const expectedDeliverySchema = z.looseObject({
   alternativeDeliveryDates: lenientList(alternativeDeliveryDateSchema),
 })
 
-/** Display texts (GAPS L7: lowerCamel forms of the SOAP GuiInformation names, all strings). */
+/** Display texts (carrier notes 9: lowerCamel forms of the SOAP GuiInformation names, all strings). */
 export const guiInformationSchema = z.looseObject({
   sortOrder: lenient(wireString),
   mainDisplayCategory: lenient(wireString),
@@ -208,7 +208,7 @@ const estimatedDeliveryTimeSchema = z.looseObject({
   formattedExpectedDeliveryDate: lenient(wireString),
 })
 
-/** Per-product error or warning (GAPS L2, L3); codes are open strings. */
+/** Per-product error or warning (carrier notes 8); codes are open strings. */
 const productMessageSchema = z.looseObject({
   code: lenient(wireString),
   description: lenient(wireString),
@@ -223,7 +223,7 @@ export const shippingProductSchema = z.looseObject({
   price: lenient(shippingPriceSchema),
   expectedDelivery: lenient(expectedDeliverySchema),
   estimatedDeliveryTimes: lenientList(estimatedDeliveryTimeSchema),
-  /** Non-empty when the service cannot be offered for this consignment (GAPS L2). */
+  /** Non-empty when the service cannot be offered for this consignment (carrier notes 8). */
   errors: lenientList(productMessageSchema),
   warnings: lenientList(productMessageSchema),
 })

@@ -20,7 +20,8 @@ const options = parseOptions({
 })
 
 const cart = {
-  items: [{ quantity: 2, unit_price: 150, variant: { weight: 400, length: 30, width: 20, height: 5 } }],
+  // Two flat items: 30 x 20 x 6 cm stacked, within a mailbox parcel's 35 x 25 x 7.
+  items: [{ quantity: 2, unit_price: 150, variant: { weight: 400, length: 30, width: 20, height: 3 } }],
   shipping_address: { country_code: "no", postal_code: "5004" },
   from_location: { address: { country_code: "NO", postal_code: "0150" } },
 }
@@ -29,6 +30,7 @@ const now = new Date("2026-11-23T09:41:00Z") // 10:41 in Oslo
 
 describe("quoteInputFromContext", () => {
   it("prices outbound services from the stock location to the shopper, with the packed parcel", () => {
+    const parcel = { weightGrams: 800, dimensions: { lengthCm: 30, widthCm: 20, heightCm: 6 }, volumeDm3: 3.6 }
     const result = quoteInputFromContext(cart, options, "outbound", now)
     expect(result).toEqual({
       ok: true,
@@ -36,12 +38,12 @@ describe("quoteInputFromContext", () => {
         direction: "outbound",
         from: { countryCode: "NO", postalCode: "0150" },
         to: { countryCode: "NO", postalCode: "5004" },
-        parcel: { weightGrams: 800, dimensions: { lengthCm: 30, widthCm: 20, heightCm: 10 }, volumeDm3: 6 },
+        parcel,
         shippingDate: { year: "2026", month: "11", day: "23", hour: "10", minute: "00" },
         services: [
-          { code: "SERVICEPAKKE", customerNumber: "5", additionalServices: ["EVARSLING"] },
-          { code: "PA_DOREN", customerNumber: "5", additionalServices: ["EVARSLING"] },
-          { code: "3584", customerNumber: "6", additionalServices: [] },
+          { code: "SERVICEPAKKE", customerNumber: "5", additionalServices: ["EVARSLING"], packages: [parcel] },
+          { code: "PA_DOREN", customerNumber: "5", additionalServices: ["EVARSLING"], packages: [parcel] },
+          { code: "3584", customerNumber: "6", additionalServices: [], packages: [parcel] },
         ],
       },
     })
@@ -90,7 +92,7 @@ describe("toShippingLookupRequest", () => {
             { id: "SERVICEPAKKE", customerNumber: "5" },
             { id: "PA_DOREN", customerNumber: "5" },
           ],
-          packages: [{ id: 1, grossWeight: 800, length: 30, width: 20, height: 10, volumeInDm3: 6 }],
+          packages: [{ id: 1, grossWeight: 800, length: 30, width: 20, height: 6, volumeInDm3: 3.6 }],
           fromCountryCode: "NO",
           fromPostalCode: "0150",
           toCountryCode: "NO",
@@ -101,7 +103,7 @@ describe("toShippingLookupRequest", () => {
         {
           id: 2,
           products: [{ id: "3584", customerNumber: "6" }],
-          packages: [{ id: 1, grossWeight: 800, length: 30, width: 20, height: 10, volumeInDm3: 6 }],
+          packages: [{ id: 1, grossWeight: 800, length: 30, width: 20, height: 6, volumeInDm3: 3.6 }],
           fromCountryCode: "NO",
           fromPostalCode: "0150",
           toCountryCode: "NO",

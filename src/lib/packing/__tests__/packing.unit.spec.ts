@@ -1,3 +1,4 @@
+import { packPackages } from "../packages"
 import { packParcel, type PackagingOptions } from "../parcel"
 import { applyPriceAdjustment } from "../../checkout/price-adjustment"
 import { toCentimetres, toGrams } from "../units"
@@ -100,5 +101,38 @@ describe("applyPriceAdjustment (carrier priceAdjustments syntax)", () => {
 
   it("refuses text outside the syntax", () => {
     expect(() => applyPriceAdjustment(100, "+10%", "PA_DOREN")).toThrow(/invalid price adjustment/)
+  })
+})
+
+describe("packPackages: as many packages as the service's per-package limits need", () => {
+  const parcelLimits = { maxWeightKg: 35, maxDimensionsCm: [120, 60, 60] as const, maxPackages: 50 }
+  const mailbox = { maxWeightKg: 5, maxDimensionsCm: [35, 25, 7] as const, maxPackages: 1 }
+  const sack = { quantity: 1, variant: { weight: 30000, length: 80, width: 40, height: 30 } }
+  const book = { quantity: 1, variant: { weight: 500, length: 24, width: 16, height: 3 } }
+
+  it.each([
+    { name: "two 30 kg items: one package each", items: [{ ...sack, quantity: 2 }], limits: parcelLimits, weights: [30000, 30000] },
+    { name: "what fits together stays together", items: [{ ...book, quantity: 4 }], limits: parcelLimits, weights: [2000] },
+    { name: "heaviest first, lighter units fill the room left", items: [{ ...sack, quantity: 2 }, { ...book, quantity: 2 }], limits: parcelLimits, weights: [31000, 30000] },
+    { name: "heights stack until the size limit, then a new package", items: [{ quantity: 5, variant: { weight: 1000, length: 50, width: 50, height: 25 } }], limits: parcelLimits, weights: [4000, 1000] },
+    { name: "packaging weight counts against the limit of every package", items: [{ quantity: 2, variant: { weight: 17400 } }], limits: parcelLimits, packagingWeight: 300, weights: [17700, 17700] },
+    { name: "no limits (a service the plugin does not know): one package", items: [{ ...sack, quantity: 2 }], limits: undefined, weights: [60000] },
+    { name: "a mailbox parcel with two books", items: [{ ...book, quantity: 2 }], limits: mailbox, weights: [1000] },
+  ])("$name", ({ items, limits, weights, packagingWeight }) => {
+    const result = packPackages(items, { ...grams, packagingWeight: packagingWeight ?? 0 }, limits)
+    expect(result.ok && result.packages.map((p) => p.weightGrams)).toEqual(weights)
+    // Every unit is packed exactly once.
+    const packed = result.ok ? result.packages.flatMap((p) => p.contents).reduce((sum, c) => sum + c.quantity, 0) : 0
+    expect(packed).toBe(items.reduce((sum, item) => sum + item.quantity, 0))
+  })
+
+  it.each([
+    { name: "an item heavier than a package may be", items: [{ quantity: 1, variant: { weight: 36000 } }], limits: parcelLimits, reason: /one unit \(36 kg\) exceeds a package's limit \(35 kg, 120 x 60 x 60 cm\)/ },
+    { name: "an item longer than a package may be", items: [{ quantity: 1, variant: { weight: 1000, length: 130, width: 10, height: 10 } }], limits: parcelLimits, reason: /130 x 10 x 10 cm\) exceeds/ },
+    { name: "a mailbox parcel that would need two packages", items: [{ ...book, quantity: 3 }], limits: mailbox, reason: /need 2 packages and the service takes exactly one/ },
+  ])("refuses $name", ({ items, limits, reason }) => {
+    const result = packPackages(items, grams, limits)
+    expect(result.ok).toBe(false)
+    expect(!result.ok && result.reason).toMatch(reason)
   })
 })

@@ -176,6 +176,10 @@ describe("parseSettingsPatch: validated like the options, refusals name the fiel
     ["the carrier address", { baseUrl: "https://elsewhere.example" }, /baseUrl: is set in medusa-config/],
     ["the webhook secret", { webhooks: { secret: SECRET } }, /webhooks: is set in medusa-config/],
     ["something that is not an object", ["test_mode"], /\(root\)/],
+    ["a cut-off time that is not HH:mm", { delivery: { cut_off_time: "2pm" } }, /delivery\.cut_off_time: must be a time of day as HH:mm/],
+    ["a fractional lead time", { delivery: { lead_time_days: 1.5 } }, /delivery\.lead_time_days: must be a whole number of working days/],
+    ["a NUL in a name (PostgreSQL refuses it)", { services: { PA_DOREN: { name: "Dør\u0000" } } }, /services\[PA_DOREN\]\.name: must not contain NUL/],
+    ["a lone surrogate", { customer_number: "5\ud800" }, /customer_number: must not contain NUL characters or unpaired UTF-16 surrogates/],
   ])("refuses %s", (_name, raw, message) => {
     expect(() => parseSettingsPatch(raw)).toThrow(message)
   })
@@ -194,6 +198,14 @@ describe("parseSettingsPatch: validated like the options, refusals name the fiel
       expect((error as Error).message).toMatch(/customer_number/)
       expect((error as Error).message).not.toContain(API_KEY)
     }
+  })
+
+  it("merges the delivery promise over the options and shows it", () => {
+    const settings = applySettingsPatch({}, parseSettingsPatch({ delivery: { cut_off_time: "14:00", lead_time_days: 1 } }))
+    expect(effectiveOptions(config, settings).delivery).toEqual({ cutOffTime: "14:00", leadTimeDays: 1 })
+    expect(settingsView(effectiveOptions(config, settings)).delivery).toEqual({ cut_off_time: "14:00", lead_time_days: 1 })
+    const reset = applySettingsPatch(settings, parseSettingsPatch({ delivery: { cut_off_time: null } }))
+    expect(effectiveOptions(config, reset).delivery).toEqual({ leadTimeDays: 1 })
   })
 
   it("accepts nulls (back to the option) and a new service", () => {

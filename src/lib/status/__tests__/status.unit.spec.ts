@@ -29,6 +29,7 @@ function status(customerList: CustomerListOutcome, settings = {}) {
     lastEventAt: new Date("2026-11-21T10:00:00Z"),
     carrierErrors: [],
     settings: { version: 1, updatedAt: null, updatedBy: null, problem: null },
+    fulfillmentDependencies: ["nordic_parcel", "query"],
   })
 }
 

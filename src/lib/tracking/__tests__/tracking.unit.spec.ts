@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { parseOptions } from "../../options"
-import { parseCallback } from "../callback"
+import { parseCallback } from "../callback-payload"
 import { secretMatches } from "../secret"
 import { callbackUrl, trackingSubscriptionFor } from "../subscription-request"
 import { milestoneOf, shipmentTransition } from "../tracking-status"

@@ -1,10 +1,14 @@
+import { asValue } from "@medusajs/framework/awilix"
 import type { LoaderOptions } from "@medusajs/framework/types"
 import { parseOptions } from "../../../lib/options"
 
+/** Where the module's container holds the parsed options; the module service reads them there. */
+export const PARSED_OPTIONS = "nordicParcelOptions"
+
 /**
- * Runs at boot: the module service itself is built lazily, so without this a bad option would only
- * surface at the first checkout. A throw here stops the store with the option named.
+ * Runs at boot, once: parses the plugin options (a throw stops the store with the option named,
+ * instead of failing at the first checkout) and registers the result for the module service.
  */
-export default async function validateOptionsLoader({ options }: LoaderOptions): Promise<void> {
-  parseOptions(options)
+export default async function validateOptionsLoader({ container, options }: LoaderOptions): Promise<void> {
+  container.register(PARSED_OPTIONS, asValue(parseOptions(options)))
 }

@@ -1,10 +1,12 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * One carrier booking (outgoing or return) for one Medusa fulfillment. The row is written before the
- * carrier is called ("booking"), so a retried or concurrent creation finds it and never books twice.
- * Medusa gives every attempt a new fulfillment id, so attempts are matched by `booking_key`
- * (order, direction, service and items), not by fulfillment.
+ * One carrier booking (outgoing or return), held by at most one live Medusa fulfillment. The row is
+ * written before the carrier is called ("booking"). When Medusa cancels or rolls back the holding
+ * fulfillment the booking becomes "unused" (the carrier offers no cancellation, so it still
+ * exists), and the next attempt with the same `booking_key` (the same request: order, service,
+ * items, addresses, packages) takes it over instead of booking again. The ledger's methods are in
+ * booking-ledger.ts.
  */
 export const Shipment = model
   .define("nordic_parcel_shipment", {
@@ -22,7 +24,7 @@ export const Shipment = model
     pickup_point: model.json().nullable(),
     return_shipment: model.json().nullable(),
     status: model
-      .enum(["booking", "booked", "failed", "shipped", "delivered", "returned", "cancelled"])
+      .enum(["booking", "booked", "unused", "failed", "shipped", "delivered", "returned", "cancelled"])
       .default("booking"),
     test: model.boolean().default(false),
     booked_at: model.dateTime().nullable(),
@@ -35,7 +37,8 @@ export const Shipment = model
     fulfillment_result: model.json().nullable(),
   })
   .indexes([
-    { on: ["fulfillment_id"], unique: true, where: "deleted_at IS NULL" },
+    // One live booking per fulfillment; an unused or failed booking no longer holds its fulfillment.
+    { on: ["fulfillment_id"], unique: true, where: "deleted_at IS NULL AND status NOT IN ('unused', 'failed')" },
     { on: ["consignment_number"], unique: true, where: "deleted_at IS NULL AND consignment_number IS NOT NULL" },
     { on: ["order_id"] },
     { on: ["booking_key"] },

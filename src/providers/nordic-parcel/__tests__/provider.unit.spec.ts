@@ -1,6 +1,7 @@
 import { startSandbox, type Sandbox } from "../../../../sandbox"
 import type { CarrierError } from "../../../lib/carrier"
 import { parseOptions } from "../../../lib/options"
+import { createCarrierAccess } from "../../../modules/nordic_parcel/carrier-access"
 import { NordicParcelProviderService } from "../service"
 
 /**
@@ -75,7 +76,7 @@ describe("NordicParcelProviderService", () => {
       expect.arrayContaining([
         { id: "nordic-parcel-PA_DOREN", name: "Home delivery", service_code: "PA_DOREN", requires_pickup_point: false, is_return: false },
         { id: "nordic-parcel-9300", name: "Return pickup point parcel", service_code: "9300", requires_pickup_point: false, is_return: true },
-        expect.objectContaining({ service_code: "SERVICEPAKKE", requires_pickup_point: true, customer_number: "5" }),
+        expect.objectContaining({ service_code: "SERVICEPAKKE", requires_pickup_point: true, customer_number: "PARCELS_NORWAY-00000000005" }),
       ])
     )
     const codes = options.map((o) => o.service_code)
@@ -93,7 +94,7 @@ describe("NordicParcelProviderService", () => {
   })
 
   describe("with the plugin's module visible (fulfillment module dependencies)", () => {
-    /** The module as the provider's cradle shows it: the options in force and the status log. */
+    /** The module as the provider's cradle shows it: the options in force, its carrier access and status log. */
     function withModule(settings: Record<string, unknown>) {
       const recorded: CarrierError[] = []
       const effective = parseOptions({
@@ -103,7 +104,14 @@ describe("NordicParcelProviderService", () => {
         services: [{ code: "PA_DOREN", fallbackPrice: 149 }, { code: "9300", isReturn: true }],
         ...settings,
       })
-      const module = { getEffectiveOptions: async () => effective, recordCarrierError: (e: CarrierError) => recorded.push(e) }
+      const access = createCarrierAccess({ options: effective, cradle: {}, logger, onError: (e: CarrierError) => recorded.push(e) })
+      const module = {
+        getOptions: () => effective,
+        getEffectiveOptions: async () => effective,
+        carrier: () => access.clients,
+        quoter: () => access.quoter,
+        pickupPointListings: () => access.pickupPointListings,
+      }
       const own = { baseUrl: sandbox.url, ...sandbox.credentials, customerNumber: "5", services: [{ code: "PA_DOREN" }] }
       return { provider: new NordicParcelProviderService({ logger, nordic_parcel: module } as never, own), recorded }
     }
@@ -122,7 +130,7 @@ describe("NordicParcelProviderService", () => {
       expect(price.calculated_amount).toBeUndefined()
     })
 
-    it("reports its carrier failures to the module's status log", async () => {
+    it("calls the carrier through the module's clients, so its failures reach the module's status log", async () => {
       const { provider: withLog, recorded } = withModule({ timeouts: { quoteMs: 1000 } })
       sandbox.fault("shipping", { kind: "status", status: 503 })
       try {

@@ -1,7 +1,8 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Heading, Text } from "@medusajs/ui"
-import { CarrierErrorsSection, ConnectionSection } from "../../../components/connection-section"
-import { GeneralSection, ServicesSection } from "../../../components/settings-section"
+import { CarrierErrorsSection, ConnectionSection, SetupBanner } from "../../../components/connection-section"
+import { ServicesSection, SettingsGroups } from "../../../components/settings-section"
+import { StuckEventsSection } from "../../../components/stuck-events-section"
 import { CustomerSubscriptionsSection, TrackingSubscriptionsSection } from "../../../components/subscriptions-section"
 
 /** Settings → Nordic Parcel: the carrier connection, how services are priced, and tracking. */
@@ -13,11 +14,13 @@ const NordicParcelSettingsPage = () => (
         Changes apply to the next quote and booking. Credentials stay in the store's configuration.
       </Text>
     </div>
+    <SetupBanner />
     <ConnectionSection />
     <ServicesSection />
-    <GeneralSection />
+    <SettingsGroups />
     <CustomerSubscriptionsSection />
     <TrackingSubscriptionsSection />
+    <StuckEventsSection />
     <CarrierErrorsSection />
   </div>
 )

@@ -1,5 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { CarrierError } from "../../../../lib/carrier"
+import { fulfillmentDependenciesOf } from "../../../../lib/status/setup-problems"
 import { statusView, type CustomerListOutcome } from "../../../../lib/status/status-view"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
@@ -36,6 +38,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       // Read after the customer list, so a failure of this very check is in it.
       carrierErrors: nordicParcel.listCarrierErrors(),
       settings,
+      fulfillmentDependencies: fulfillmentDependenciesOf(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)),
     })
   )
 }

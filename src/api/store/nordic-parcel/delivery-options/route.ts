@@ -1,5 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { listShippingOptionsForCartWorkflow } from "@medusajs/medusa/core-flows"
+import { isoShippingDate, shippingDateFor } from "../../../../lib/checkout/shipping-date"
 import { priceService } from "../../../../lib/checkout/price-service"
 import { requiresPickupPoint, serviceForOptionData } from "../../../../lib/options"
 import { serviceInfo } from "../../../../lib/service-catalogue"
@@ -21,7 +23,9 @@ type CartShippingOption = {
  * GET /store/nordic-parcel/delivery-options?cart_id: every carrier shipping option of the cart with
  * its price, expected delivery date and display texts, for a checkout page that shows them side by
  * side. All options are priced from one carrier quote, the same one calculatePrice uses, so the
- * amount shown here is the amount the cart gets.
+ * amount shown here is the amount the cart gets. The shipping date (the merchant's cut-off time
+ * and lead time applied) is the one the carrier was asked with, so the expected delivery date is
+ * one the parcel can meet.
  */
 export async function GET(req: MedusaRequest<unknown, StoreDeliveryOptionsQuery>, res: MedusaResponse) {
   const { cart_id } = req.validatedQuery as StoreDeliveryOptionsQuery
@@ -29,6 +33,10 @@ export async function GET(req: MedusaRequest<unknown, StoreDeliveryOptionsQuery>
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   const options = await nordicParcel.getEffectiveOptions()
   const { result } = await listShippingOptionsForCartWorkflow(req.scope).run({ input: { cart_id, is_return: false } })
+  // The same services calculatePrice quotes together, so this route and the cart share one quote.
+  const inUse = await nordicParcel.servicesInUse(req.scope.resolve(ContainerRegistrationKeys.QUERY)).list(options)
+  const now = new Date()
+  const shippingDate = isoShippingDate(shippingDateFor(now, options.delivery))
   // A service switched off in the admin is not offered, even where a shipping option still names it.
   const carrierOptions = (result as CartShippingOption[]).filter(
     (option) =>
@@ -42,7 +50,7 @@ export async function GET(req: MedusaRequest<unknown, StoreDeliveryOptionsQuery>
       const service = serviceForOptionData(options, option.data)!
       const code = service.code
       const context = { ...cart, from_location: option.service_zone?.fulfillment_set?.location ?? null }
-      const { quote, amount } = await priceService(nordicParcel.quoter(), options, service, context)
+      const { quote, amount } = await priceService(nordicParcel.quoter(), options, service, context, inUse, now)
       const quoted = quote?.available ? quote : undefined
       return {
         shipping_option_id: option.id,
@@ -54,6 +62,7 @@ export async function GET(req: MedusaRequest<unknown, StoreDeliveryOptionsQuery>
         currency_code: cart.currency_code,
         is_tax_inclusive: amount?.taxInclusive ?? options.pricesIncludeVat,
         price_source: amount?.source ?? null,
+        shipping_date: shippingDate,
         expected_delivery_date: quoted?.deliveryDate ?? null,
         working_days: quoted?.workingDays ?? null,
         display: {
@@ -66,5 +75,13 @@ export async function GET(req: MedusaRequest<unknown, StoreDeliveryOptionsQuery>
       }
     })
   )
-  res.json({ delivery_options })
+  res.json({
+    delivery_options,
+    // What the dates are built from: orders after the cut-off ship the next working day, then the lead time.
+    delivery_promise: {
+      cut_off_time: options.delivery.cutOffTime ?? null,
+      lead_time_days: options.delivery.leadTimeDays,
+      shipping_date: shippingDate,
+    },
+  })
 }

@@ -1,6 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { PickupPoint } from "../../../../lib/carrier"
-import { TtlCache } from "../../../../lib/cache/ttl-cache"
+import { CarrierError, type PickupPoint } from "../../../../lib/carrier"
 import { parcelFits, toStorePickupPoint } from "../../../../lib/checkout/pickup-point"
 import { packParcel } from "../../../../lib/packing/parcel"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
@@ -9,43 +8,37 @@ import { respondCarrierFailure } from "../../../utils/carrier-errors"
 import { loadCartForShipping } from "../../../utils/cart"
 import type { StorePickupPointsQuery } from "../../../validators"
 
-const listings = new TtlCache<PickupPoint[]>()
-
 /**
  * GET /store/nordic-parcel/pickup-points: points near a postal code (and street), nearest first.
  * With cart_id, parcel lockers the packed cart does not fit are left out, so the shopper is never
- * offered a point the booking would refuse.
+ * offered a point the booking would refuse. `[]` only when the carrier says there are none; a
+ * carrier that cannot be asked is a 503 the storefront can show ("try again"), never an empty area.
  */
 export async function GET(req: MedusaRequest<unknown, StorePickupPointsQuery>, res: MedusaResponse) {
   const query = req.validatedQuery as StorePickupPointsQuery
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   const options = await nordicParcel.getEffectiveOptions()
   const cart = query.cart_id ? await loadCartForShipping(req.scope, query.cart_id) : undefined
-  // Ask for more when lockers may be filtered out, so `limit` points usually remain.
-  const numberOfResponses = cart ? Math.min(50, query.limit * 2) : query.limit
-  const filters = {
-    countryCode: query.country_code,
-    postalCode: query.postal_code,
-    numberOfResponses,
-    ...(query.street ? { street: query.street } : {}),
-    ...(query.street_number ? { streetNumber: query.street_number } : {}),
-    ...(query.type ? { pickupPointType: query.type } : {}),
-  }
-  const key = `nordic-parcel:pickup-points:v1:${JSON.stringify(filters)}`
   let points: PickupPoint[]
   try {
-    points =
-      (await listings.get(key, nordicParcel.sharedCache())) ??
-      (await listings.coalesce(key, async () => {
-        const fresh = await nordicParcel.carrier().lookup.getPickupPointsByPostalCode(filters)
-        // The client reads a failed listing as "no points" (GAPS L14): never keep an empty answer,
-        // or a short outage would hide every pickup point for the whole TTL.
-        if (fresh.length > 0) {
-          await listings.set(key, fresh, options.cache.pickupPointTtlSeconds, nordicParcel.sharedCache())
-        }
-        return fresh
-      }))
+    points = await nordicParcel.pickupPointListings().list({
+      countryCode: query.country_code,
+      postalCode: query.postal_code,
+      // Ask for more when lockers may be filtered out, so `limit` points usually remain.
+      numberOfResponses: cart ? Math.min(50, query.limit * 2) : query.limit,
+      ...(query.street ? { street: query.street } : {}),
+      ...(query.street_number ? { streetNumber: query.street_number } : {}),
+      ...(query.type ? { pickupPointType: query.type } : {}),
+    })
   } catch (error) {
+    if (error instanceof CarrierError && error.kind !== "validation" && error.kind !== "rate_limited") {
+      res.status(503).json({
+        type: "carrier_unavailable",
+        code: error.code,
+        message: `Pickup points cannot be listed right now: the carrier is not answering (${error.kind}${error.status ? ` ${error.status}` : ""}). Try again in a moment.`,
+      })
+      return
+    }
     return respondCarrierFailure(res, error)
   }
   if (cart) {

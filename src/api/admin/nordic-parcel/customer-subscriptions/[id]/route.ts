@@ -2,6 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { customerSubscriptionView } from "../../../../../lib/tracking/subscription-views"
 import { NORDIC_PARCEL_MODULE } from "../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../modules/nordic_parcel/service"
+import { deleteSubscriptionWorkflow } from "../../../../../workflows/subscriptions/delete-subscription"
 import { respondCarrierFailure } from "../../../../utils/carrier-errors"
 
 /** GET /admin/nordic-parcel/customer-subscriptions/:id: one customer subscription as the carrier has it. */
@@ -21,15 +22,10 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  */
 export async function DELETE(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const id = req.params.id
-  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   try {
-    await nordicParcel.carrier().events.deleteCustomerSubscription(id)
+    await deleteSubscriptionWorkflow(req.scope).run({ input: { kind: "customer", carrier_id: id } })
+    res.json({ id, object: "customer_subscription", deleted: true })
   } catch (error) {
-    return respondCarrierFailure(res, error, { subject: `customer subscription ${id}` })
+    respondCarrierFailure(res, error, { subject: `customer subscription ${id}` })
   }
-  await nordicParcel.updateSubscriptions({
-    selector: { carrier_id: id, kind: "customer" },
-    data: { status: "deleted" },
-  })
-  res.json({ id, object: "customer_subscription", deleted: true })
 }

@@ -1,21 +1,35 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../modules/nordic_parcel/service"
 import { toAdminShipment } from "../../../../utils/admin-shipment"
+import { toPlannedShipment } from "../../../../utils/planned-shipment"
 
 /**
- * GET /admin/nordic-parcel/orders/:id: every carrier shipment of an order (outbound and returns,
- * including attempts the carrier never confirmed) with its tracking events, oldest first — what
- * the order page's widget shows.
+ * GET /admin/nordic-parcel/orders/:id: what the order page's widget shows. `shipping_methods`: the
+ * carrier service the shopper chose, with the pickup point and expected delivery date (known
+ * before anything is booked); `shipments`: every carrier shipment of the order (outbound and
+ * returns, including attempts the carrier never confirmed) with its tracking events, oldest first.
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  const shipments = await nordicParcel.listShipments({ order_id: req.params.id }, { order: { created_at: "ASC" } })
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const [shipments, { data: orders }, options] = await Promise.all([
+    nordicParcel.listShipments({ order_id: req.params.id }, { order: { created_at: "ASC" } }),
+    query.graph({
+      entity: "order",
+      fields: ["id", "shipping_methods.id", "shipping_methods.name", "shipping_methods.data"],
+      filters: { id: req.params.id },
+    }),
+    nordicParcel.getEffectiveOptions(),
+  ])
   const numbers = shipments.map((s) => s.consignment_number).filter((n): n is string => Boolean(n))
   const events = numbers.length
     ? await nordicParcel.listTrackingEvents({ shipment_number: numbers }, { order: { occurred_at: "ASC" } })
     : []
+  const methods = (orders[0]?.shipping_methods ?? []) as { id: string; name: string; data?: Record<string, unknown> | null }[]
   res.json({
+    shipping_methods: methods.flatMap((method) => toPlannedShipment(method, options) ?? []),
     shipments: shipments.map((shipment) =>
       toAdminShipment(shipment, events.filter((e) => e.shipment_number === shipment.consignment_number))
     ),

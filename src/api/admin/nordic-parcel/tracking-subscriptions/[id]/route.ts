@@ -1,6 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { NORDIC_PARCEL_MODULE } from "../../../../../modules/nordic_parcel"
-import type NordicParcelModuleService from "../../../../../modules/nordic_parcel/service"
+import { deleteSubscriptionWorkflow } from "../../../../../workflows/subscriptions/delete-subscription"
 import { respondCarrierFailure } from "../../../../utils/carrier-errors"
 
 /**
@@ -9,15 +8,10 @@ import { respondCarrierFailure } from "../../../../utils/carrier-errors"
  */
 export async function DELETE(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const id = req.params.id
-  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   try {
-    await nordicParcel.carrier().events.deleteTrackingSubscription(id)
+    await deleteSubscriptionWorkflow(req.scope).run({ input: { kind: "tracking", carrier_id: id } })
+    res.json({ id, object: "tracking_subscription", deleted: true })
   } catch (error) {
-    return respondCarrierFailure(res, error, { subject: `tracking subscription ${id}` })
+    respondCarrierFailure(res, error, { subject: `tracking subscription ${id}` })
   }
-  await nordicParcel.updateSubscriptions({
-    selector: { carrier_id: id, kind: "tracking" },
-    data: { status: "deleted" },
-  })
-  res.json({ id, object: "tracking_subscription", deleted: true })
 }

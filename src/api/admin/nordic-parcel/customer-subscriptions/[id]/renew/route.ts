@@ -1,7 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { customerSubscriptionView, type AdminCustomerSubscription } from "../../../../../../lib/tracking/subscription-views"
-import { NORDIC_PARCEL_MODULE } from "../../../../../../modules/nordic_parcel"
-import type NordicParcelModuleService from "../../../../../../modules/nordic_parcel/service"
+import { renewCustomerSubscriptionWorkflow } from "../../../../../../workflows/subscriptions/renew-customer-subscription"
 import { respondCarrierFailure } from "../../../../../utils/carrier-errors"
 
 /**
@@ -10,18 +8,10 @@ import { respondCarrierFailure } from "../../../../../utils/carrier-errors"
  */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const id = req.params.id
-  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  let view: AdminCustomerSubscription
   try {
-    view = customerSubscriptionView(await nordicParcel.carrier().events.renewCustomerSubscription(id))
+    const { result } = await renewCustomerSubscriptionWorkflow(req.scope).run({ input: { carrier_id: id } })
+    res.json({ customer_subscription: result })
   } catch (error) {
-    return respondCarrierFailure(res, error, { subject: `customer subscription ${id}` })
+    respondCarrierFailure(res, error, { subject: `customer subscription ${id}` })
   }
-  if (view.expires_at) {
-    await nordicParcel.updateSubscriptions({
-      selector: { carrier_id: id, kind: "customer" },
-      data: { expires_at: new Date(view.expires_at), status: "active" },
-    })
-  }
-  res.json({ customer_subscription: view })
 }

@@ -10,8 +10,8 @@ import { respondCarrierFailure } from "../../../../../utils/carrier-errors"
  * admin without a carrier login.
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const shipments = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  const [shipment] = await shipments.listShipments({ fulfillment_id: req.params.id }, { order: { created_at: "DESC" }, take: 1 })
+  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  const [shipment] = await nordicParcel.listShipments({ fulfillment_id: req.params.id }, { order: { created_at: "DESC" }, take: 1 })
   const wantsReturn = req.query.return === "true"
   const url = wantsReturn
     ? (shipment?.return_shipment as { label_url?: string } | null)?.label_url
@@ -20,7 +20,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `fulfillment ${req.params.id} has no ${wantsReturn ? "return " : ""}label`)
   }
   try {
-    const label = await shipments.carrier().booking.downloadLabel(url)
+    const label = await nordicParcel.carrier().booking.downloadLabel(url)
     const name = `${wantsReturn ? "return-" : ""}${shipment.consignment_number ?? shipment.id}.pdf`
     res.setHeader("Content-Type", label.contentType || "application/pdf")
     res.setHeader("Content-Disposition", `inline; filename="${name}"`)

@@ -11,8 +11,8 @@ import type NordicParcelModuleService from "../../../../../../modules/nordic_par
  * carrier's portal and wants a new booking.
  */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const shipments = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  const [shipment] = await shipments.listShipments({ id: req.params.id })
+  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  const [shipment] = await nordicParcel.listShipments({ id: req.params.id })
   if (!shipment) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `shipment ${req.params.id} was not found`)
   }

@@ -6,14 +6,14 @@ import { respondCarrierFailure } from "../../../../../utils/carrier-errors"
 /**
  * POST /admin/nordic-parcel/subscriptions/:id/test: has the carrier send one dummy callback to a
  * tracking or customer subscription, so the merchant can check that callbacks reach the store.
- * `delivered` says whether the target answered 2xx; `outcome` is the carrier's own text. A failed
- * delivery is still a 200: the test ran, and its outcome is the answer.
+ * 200 `{ sent: true, carrier_status, outcome }` when the carrier accepted the test (its 2xx), with
+ * the carrier's text exactly as it came; a refusal is answered like any carrier failure.
  */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   try {
-    const { delivered, outcome } = await nordicParcel.carrier().events.testSubscription(req.params.id)
-    res.json({ delivered, outcome })
+    const { status, outcome } = await nordicParcel.carrier().events.testSubscription(req.params.id)
+    res.json({ sent: true, carrier_status: status, outcome })
   } catch (error) {
     respondCarrierFailure(res, error, { subject: `subscription ${req.params.id}` })
   }

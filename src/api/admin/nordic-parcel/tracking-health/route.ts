@@ -1,0 +1,43 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
+import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
+
+/** How many of each are listed; the counts say how many there are. */
+const LISTED = 50
+
+/**
+ * GET /admin/nordic-parcel/tracking-health: what tracking has not done yet, oldest first.
+ * `unapplied_events`: carrier events stored but not applied to their fulfillment, with how often
+ * applying failed, why, and when it is tried again. `unsubscribed_shipments`: booked consignments
+ * whose tracking subscription failed, with the carrier's answer and the next attempt.
+ */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  const [events, eventCount] = await nordicParcel.listAndCountUnappliedTrackingEvents({ limit: LISTED })
+  const [pending, pendingCount] = await nordicParcel.listAndCountSubscriptions(
+    { kind: "tracking", status: "pending" },
+    { take: LISTED, order: { created_at: "ASC" } }
+  )
+  res.json({
+    unapplied_events: events.map((event) => ({
+      event_id: event.event_id,
+      status: event.status,
+      shipment_number: event.shipment_number,
+      order_id: event.order_id,
+      fulfillment_id: event.fulfillment_id,
+      received_at: event.created_at,
+      attempts: event.apply_attempts,
+      last_error: event.apply_error,
+      next_attempt_at: event.next_apply_at,
+    })),
+    unapplied_count: eventCount,
+    unsubscribed_shipments: pending.map((subscription) => ({
+      consignment_number: subscription.tracking_id,
+      since: subscription.created_at,
+      attempts: subscription.attempts,
+      last_error: subscription.last_error,
+      next_attempt_at: subscription.next_attempt_at,
+    })),
+    unsubscribed_count: pendingCount,
+  })
+}

@@ -1,0 +1,34 @@
+import type { PickupPointSnapshot } from "../../lib/checkout/pickup-point"
+import { serviceOptionsFor, type NordicParcelOptions } from "../../lib/options"
+import { serviceInfo } from "../../lib/service-catalogue"
+
+/** What the shopper chose at checkout, as stored on the shipping method (null: not a carrier method). */
+export type PlannedShipment = {
+  shipping_method_id: string
+  /** The method's name at checkout. */
+  name: string
+  service_code: string
+  /** The service's name (the merchant's, else the carrier's). */
+  service_name: string
+  /** yyyy-MM-dd, as the carrier's quote said at checkout. */
+  delivery_date: string | null
+  pickup_point: PickupPointSnapshot | null
+}
+
+export function toPlannedShipment(
+  method: { id: string; name: string; data?: Record<string, unknown> | null },
+  options: NordicParcelOptions
+): PlannedShipment | null {
+  const data = method.data ?? {}
+  const code = typeof data.service_code === "string" ? data.service_code : null
+  if (!code) return null
+  const pickupPoint = data.pickup_point && typeof data.pickup_point === "object" ? (data.pickup_point as PickupPointSnapshot) : null
+  return {
+    shipping_method_id: method.id,
+    name: method.name,
+    service_code: code,
+    service_name: serviceOptionsFor(options, code).name ?? serviceInfo(code).name,
+    delivery_date: typeof data.delivery_date === "string" ? data.delivery_date : null,
+    pickup_point: pickupPoint,
+  }
+}

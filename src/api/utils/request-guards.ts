@@ -1,0 +1,53 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { findUnsafeText, UNSAFE_TEXT_RULE } from "../../lib/input/unsafe-text"
+import { TokenBuckets } from "../../lib/rate-limit/token-buckets"
+import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"
+import type NordicParcelModuleService from "../../modules/nordic_parcel/service"
+
+/**
+ * Refuses text the carrier and PostgreSQL cannot take (NUL, unpaired surrogates) anywhere in the
+ * path parameters, query or body, with a 400 naming the field, before a route can pass it on and
+ * fail with a 500.
+ */
+export function refuseUnsafeText(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction): void {
+  // Wildcard matches give positional params ("0"); routes with named params are matched by name.
+  const named = Object.fromEntries(Object.entries(req.params ?? {}).filter(([key]) => !/^\d+$/.test(key)))
+  for (const [part, value] of [["path", named], ["query", req.query], ["body", req.body]] as const) {
+    const field = findUnsafeText(value)
+    if (field) {
+      return next(new MedusaError(MedusaError.Types.INVALID_DATA, `${field} ${UNSAFE_TEXT_RULE} (in the request ${part})`))
+    }
+  }
+  next()
+}
+
+/**
+ * The per-client token bucket of the public lookup routes (options.storeRateLimit). A client is
+ * its IP address as Express sees it (Medusa trusts one proxy hop, so behind a load balancer it is
+ * the shopper's address). Each instance counts its own clients.
+ */
+export function storeLookupRateLimit(group: string) {
+  const buckets = new TokenBuckets()
+  return async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
+    try {
+      const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+      const limits = nordicParcel.getOptions().storeRateLimit
+      if (!limits.enabled) {
+        return next()
+      }
+      const taken = buckets.take(`${group}:${req.ip ?? "unknown"}`, limits)
+      if (!taken.allowed) {
+        res.setHeader("Retry-After", String(taken.retryAfterSeconds))
+        res.status(429).json({
+          type: "too_many_requests",
+          message: `Too many ${group} lookups from this client; try again in ${taken.retryAfterSeconds} s`,
+        })
+        return
+      }
+      next()
+    } catch (error) {
+      next(error)
+    }
+  }
+}

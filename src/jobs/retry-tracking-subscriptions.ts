@@ -1,0 +1,65 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"
+import type NordicParcelModuleService from "../modules/nordic_parcel/service"
+import { createTrackingSubscriptionWorkflow } from "../workflows/subscriptions/create-tracking-subscription"
+
+/** Shipments in these states get no more events worth subscribing to. */
+const FINISHED = new Set(["delivered", "returned", "cancelled", "failed"])
+
+export interface TrackingSubscriptionRetry {
+  made: string[]
+  /** Given up: the shipment was delivered, returned or cancelled (or is gone) before it was made. */
+  ended: string[]
+  failed: { tracking_id: string; message: string }[]
+}
+
+/**
+ * Tries again the tracking subscriptions that failed after booking (carrier down or refusing),
+ * whose back-off has passed, until each is made or its shipment no longer needs one.
+ */
+export async function retryTrackingSubscriptions(
+  container: MedusaContainer,
+  { now = new Date() }: { now?: Date } = {}
+): Promise<TrackingSubscriptionRetry> {
+  const nordicParcel = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  const outcome: TrackingSubscriptionRetry = { made: [], ended: [], failed: [] }
+  for (const pending of await nordicParcel.listTrackingSubscriptionsDue(now)) {
+    const trackingId = pending.tracking_id!
+    const [shipment] = await nordicParcel.listShipments({ consignment_number: trackingId }, { take: 1, order: { created_at: "DESC" } })
+    if (!shipment || FINISHED.has(shipment.status)) {
+      await nordicParcel.updateSubscriptions({ id: pending.id, status: "ended", next_attempt_at: null })
+      outcome.ended.push(trackingId)
+      continue
+    }
+    try {
+      const { result } = await createTrackingSubscriptionWorkflow(container).run({ input: { tracking_id: trackingId } })
+      if (result.subscribed) {
+        outcome.made.push(trackingId)
+      } else {
+        // The store no longer receives callbacks (public URL or secret removed, automatic subscriptions off).
+        await nordicParcel.updateSubscriptions({ id: pending.id, status: "ended", next_attempt_at: null })
+        outcome.ended.push(trackingId)
+      }
+    } catch (error) {
+      const message = (error as Error)?.message ?? String(error)
+      await nordicParcel.noteTrackingSubscriptionFailure(trackingId, message, now)
+      outcome.failed.push({ tracking_id: trackingId, message })
+    }
+  }
+  return outcome
+}
+
+export default async function retryTrackingSubscriptionsJob(container: MedusaContainer): Promise<void> {
+  const outcome = await retryTrackingSubscriptions(container)
+  if (outcome.made.length + outcome.ended.length + outcome.failed.length === 0) return
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  logger.info(
+    `nordic-parcel tracking subscriptions: ${outcome.made.length} made late, ${outcome.ended.length} no longer needed, ${outcome.failed.length} still failing`
+  )
+}
+
+export const config = {
+  name: "nordic-parcel-retry-tracking-subscriptions",
+  schedule: "*/5 * * * *",
+}

@@ -1,0 +1,66 @@
+import { BOOKING_DEPENDENCIES } from "../../../providers/nordic-parcel/booking-dependencies"
+import {
+  REQUIRED_FULFILLMENT_DEPENDENCIES,
+  fulfillmentDependenciesOf,
+  setupProblems,
+  type SetupInput,
+  type SetupProblemCode,
+} from "../setup-problems"
+
+const fine: SetupInput = {
+  fulfillmentDependencies: ["nordic_parcel", "query"],
+  webhookUrl: "https://shop.example",
+  webhookSecretSet: true,
+  credentialsValid: true,
+}
+
+describe("setupProblems", () => {
+  it.each<[string, Partial<SetupInput>, SetupProblemCode[]]>([
+    ["a complete set-up", {}, []],
+    ["the carrier could not be asked: nothing is claimed about the credentials", { credentialsValid: null }, []],
+    ["no dependencies line", { fulfillmentDependencies: [] }, ["fulfillment_dependencies"]],
+    ["query missing", { fulfillmentDependencies: ["nordic_parcel"] }, ["fulfillment_dependencies"]],
+    ["no fulfillment module registers the provider", { fulfillmentDependencies: null }, ["provider_not_registered"]],
+    ["no public URL", { webhookUrl: undefined }, ["webhook_url"]],
+    ["no secret", { webhookSecretSet: false }, ["webhook_secret"]],
+    ["credentials refused", { credentialsValid: false }, ["credentials_refused"]],
+    [
+      "everything wrong at once",
+      { fulfillmentDependencies: [], webhookUrl: undefined, webhookSecretSet: false, credentialsValid: false },
+      ["fulfillment_dependencies", "webhook_url", "webhook_secret", "credentials_refused"],
+    ],
+  ])("%s", (_, change, codes) => {
+    const problems = setupProblems({ ...fine, ...change })
+    expect(problems.map((p) => p.code)).toEqual(codes)
+    for (const problem of problems) expect(problem.fix.length).toBeGreaterThan(20)
+  })
+
+  it("names the missing dependencies and the line to add", () => {
+    const [problem] = setupProblems({ ...fine, fulfillmentDependencies: ["nordic_parcel"] })
+    expect(problem!.message).toContain("query")
+    expect(problem!.fix).toContain('dependencies: ["nordic_parcel","query"]')
+  })
+
+  it("asks for what the provider resolves when it books", () => {
+    expect([...REQUIRED_FULFILLMENT_DEPENDENCIES]).toEqual([...BOOKING_DEPENDENCIES])
+  })
+})
+
+describe("fulfillmentDependenciesOf (the loaded medusa-config)", () => {
+  const fulfillment = (dependencies?: string[], resolve = "medusa-plugin-nordic-parcel/providers/nordic-parcel") => ({
+    resolve: "@medusajs/medusa/fulfillment",
+    ...(dependencies ? { dependencies } : {}),
+    options: { providers: [{ resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" }, { resolve, id: "nordic-parcel" }] },
+  })
+
+  it.each<[string, unknown, string[] | null]>([
+    ["modules keyed by name, with dependencies", { modules: { fulfillment: fulfillment(["nordic_parcel", "query"]) } }, ["nordic_parcel", "query"]],
+    ["modules as a list, without dependencies", { modules: [fulfillment()] }, []],
+    ["the provider loaded from the repository by path", { modules: { fulfillment: fulfillment(["locking"], "./src/providers/nordic-parcel") } }, ["locking"]],
+    ["only the manual provider", { modules: { fulfillment: { options: { providers: [{ resolve: "x", id: "manual" }] } } } }, null],
+    ["no modules at all", {}, null],
+    ["a module switched off (false)", { modules: { fulfillment: false } }, null],
+  ])("%s", (_, configModule, expected) => {
+    expect(fulfillmentDependenciesOf(configModule as { modules?: unknown })).toEqual(expected)
+  })
+})

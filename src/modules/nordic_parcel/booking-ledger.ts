@@ -1,0 +1,256 @@
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
+import type { Context, DAL } from "@medusajs/framework/types"
+import { generateEntityId, InjectTransactionManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
+
+/** A booking as the ledger keeps it (the nordic_parcel_shipment row). */
+export type LedgerBooking = {
+  id: string
+  fulfillment_id: string
+  booking_key: string
+  order_id: string | null
+  kind: "outbound" | "return"
+  status: "booking" | "booked" | "unused" | "failed" | "shipped" | "delivered" | "returned" | "cancelled"
+  service_code: string
+  consignment_number: string | null
+  package_numbers: string[]
+  last_error: { message: string } | null
+  fulfillment_result: Record<string, unknown> | null
+  booked_at: Date | null
+  test: boolean
+}
+
+export type ReserveBookingInput = {
+  fulfillment_id: string
+  booking_key: string
+  order_id: string | null
+  kind: "outbound" | "return"
+  service_code: string
+  customer_number: string
+  test: boolean
+  pickup_point: Record<string, unknown> | null
+  items: unknown
+  location_id: string
+  /** Unconfirmed attempts the merchant has checked and wants replaced by a new booking. */
+  supersedes?: string[]
+  /**
+   * Outgoing bookings: the quantity ordered of each line. Lines already held by live bookings of
+   * the order count against it, so two fulfil requests racing for the same units cannot both book.
+   */
+  ordered?: Record<string, number>
+  order_label?: string
+}
+
+export type RecordBookingInput = {
+  consignment_number: string
+  package_numbers: string[]
+  label_url: string | null
+  tracking_url: string | null
+  return_shipment: Record<string, unknown> | null
+  booked_at: Date
+  fulfillment_result: Record<string, unknown>
+}
+
+const COLUMNS = `id, fulfillment_id, booking_key, order_id, kind, status, service_code, consignment_number,
+  package_numbers, last_error, fulfillment_result, booked_at, test`
+
+/** Postgres' unique-violation code: the index, not a lock, decides between two instances. */
+const UNIQUE_VIOLATION = "23505"
+
+/**
+ * The booking ledger: which carrier booking belongs to which fulfillment. Every change is one
+ * transaction of conditional statements, and the unique indexes (one live booking per
+ * fulfillment, one row per consignment number) decide races between processes, so several
+ * instances need no shared lock. A booking moves to another fulfillment only from a holder that
+ * is gone (takeOver checks the holder it was told about is still the holder).
+ */
+export class BookingLedger {
+  // Named as MedusaService names it: the transaction decorator looks the repository up under this name.
+  constructor(protected readonly baseRepository_: DAL.RepositoryService) {}
+
+  /**
+   * Bookings of the same request that another fulfillment may take over or that block a new
+   * booking: unused ones, booked ones (their holder may be gone), and unconfirmed attempts.
+   */
+  @InjectTransactionManager()
+  async candidates(bookingKey: string, @MedusaContext() sharedContext: Context = {}): Promise<LedgerBooking[]> {
+    return manager(sharedContext).execute(
+      `select ${COLUMNS} from nordic_parcel_shipment
+        where booking_key = ? and deleted_at is null and status in ('booking', 'booked', 'unused')
+        order by created_at asc`,
+      [bookingKey]
+    )
+  }
+
+  /**
+   * Hands an existing booking to `toFulfillmentId`, if `fromFulfillmentId` still holds it and it
+   * is unused or booked (not shipped): null when another attempt was quicker.
+   */
+  @InjectTransactionManager()
+  async takeOver(
+    bookingId: string,
+    fromFulfillmentId: string,
+    toFulfillmentId: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<LedgerBooking | null> {
+    const rows: LedgerBooking[] = await manager(sharedContext).execute(
+      `update nordic_parcel_shipment
+          set fulfillment_id = ?, status = 'booked', updated_at = now()
+        where id = ? and fulfillment_id = ? and status in ('booked', 'unused') and deleted_at is null
+        returning ${COLUMNS}`,
+      [toFulfillmentId, bookingId, fromFulfillmentId]
+    )
+    return rows[0] ?? null
+  }
+
+  /**
+   * Writes the attempt before the carrier is called, so a crash or a time-out leaves a trace the
+   * next attempt sees. Superseded unconfirmed attempts are marked failed in the same transaction.
+   * A second live booking for one fulfillment is refused by the unique index.
+   */
+  @InjectTransactionManager()
+  async reserve(input: ReserveBookingInput, @MedusaContext() sharedContext: Context = {}): Promise<LedgerBooking> {
+    const em = manager(sharedContext)
+    if (input.ordered && input.order_id) {
+      await this.refuseOverOrdered(em, input)
+    }
+    if (input.supersedes?.length) {
+      await em.execute(
+        `update nordic_parcel_shipment set status = 'failed', updated_at = now()
+          where id in (${input.supersedes.map(() => "?").join(", ")}) and status = 'booking'`,
+        input.supersedes
+      )
+    }
+    try {
+      const rows: LedgerBooking[] = await em.execute(
+        `insert into nordic_parcel_shipment
+           (id, fulfillment_id, booking_key, order_id, kind, service_code, customer_number, test, pickup_point,
+            items, location_id, status)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, 'booking')
+         returning ${COLUMNS}`,
+        [
+          generateEntityId(undefined, "npship"),
+          input.fulfillment_id,
+          input.booking_key,
+          input.order_id,
+          input.kind,
+          input.service_code,
+          input.customer_number,
+          input.test,
+          input.pickup_point ? JSON.stringify(input.pickup_point) : null,
+          JSON.stringify(input.items ?? null),
+          input.location_id,
+        ]
+      )
+      return rows[0]
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+        throw new MedusaError(
+          MedusaError.Types.CONFLICT,
+          `fulfillment ${input.fulfillment_id} already has a carrier booking`
+        )
+      }
+      throw error
+    }
+  }
+
+  /**
+   * Medusa checks the quantities of a fulfilment against the order only after the provider has
+   * booked, and two requests at once both pass its check. Holding a transaction lock per order (a
+   * database lock, so it holds across instances), the quantities held by the order's live
+   * outgoing bookings plus this one must not exceed what was ordered.
+   */
+  private async refuseOverOrdered(em: SqlEntityManager, input: ReserveBookingInput): Promise<void> {
+    await em.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`nordic_parcel:booking:${input.order_id}`])
+    const held: { line_item_id: string; quantity: string }[] = await em.execute(
+      `select line.value->>'line_item_id' as line_item_id, sum((line.value->>'quantity')::numeric) as quantity
+         from nordic_parcel_shipment, jsonb_array_elements(coalesce(items, '[]'::jsonb)) as line
+        where order_id = ? and kind = 'outbound' and deleted_at is null
+          and (status in ('booked', 'shipped', 'delivered') or (status = 'booking' and last_error is null))
+        group by 1`,
+      [input.order_id]
+    )
+    const heldBy = new Map(held.map((row) => [row.line_item_id, Number(row.quantity)]))
+    const over = (input.items as { line_item_id: string; quantity: number }[]).filter(
+      (item) => input.ordered![item.line_item_id] !== undefined &&
+        (heldBy.get(item.line_item_id) ?? 0) + item.quantity > input.ordered![item.line_item_id]
+    )
+    if (over.length) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Cannot book ${input.order_label ?? `order ${input.order_id}`}: ` +
+          over
+            .map(
+              (item) =>
+                `line ${item.line_item_id} has ${input.ordered![item.line_item_id]} ordered and ` +
+                `${heldBy.get(item.line_item_id) ?? 0} already booked for other fulfilments, so ${item.quantity} more cannot be fulfilled`
+            )
+            .join("; ")
+      )
+    }
+  }
+
+  /** The carrier confirmed the attempt: numbers, links and the result given to Medusa. */
+  @InjectTransactionManager()
+  async record(bookingId: string, booked: RecordBookingInput, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await manager(sharedContext).execute(
+      `update nordic_parcel_shipment
+          set status = 'booked', consignment_number = ?, package_numbers = ?::text[], label_url = ?, tracking_url = ?,
+              return_shipment = ?::jsonb, booked_at = ?, fulfillment_result = ?::jsonb, last_error = null, updated_at = now()
+        where id = ? and status = 'booking'`,
+      [
+        booked.consignment_number,
+        `{${booked.package_numbers.map((n) => `"${n.replace(/["\\]/g, "")}"`).join(",")}}`,
+        booked.label_url,
+        booked.tracking_url,
+        booked.return_shipment ? JSON.stringify(booked.return_shipment) : null,
+        booked.booked_at.toISOString(),
+        JSON.stringify(booked.fulfillment_result),
+        bookingId,
+      ]
+    )
+  }
+
+  /**
+   * The carrier did not book: a refusal leaves nothing behind; an attempt it may have booked
+   * (time-out, 5xx) stays as "booking" with the error, for the merchant to check.
+   */
+  @InjectTransactionManager()
+  async abandon(
+    bookingId: string,
+    outcome: { maybeBooked: boolean; message: string },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    const em = manager(sharedContext)
+    if (outcome.maybeBooked) {
+      await em.execute(
+        `update nordic_parcel_shipment set last_error = ?::jsonb, updated_at = now() where id = ? and status = 'booking'`,
+        [JSON.stringify({ message: outcome.message }), bookingId]
+      )
+    } else {
+      await em.execute(`delete from nordic_parcel_shipment where id = ? and status = 'booking'`, [bookingId])
+    }
+  }
+
+  /**
+   * The fulfillment holding a booking was cancelled or rolled back: the booking stays at the
+   * carrier and becomes unused, for the next identical attempt. Only the booking this fulfillment
+   * holds changes, never one of the same consignment held by another fulfillment.
+   */
+  @InjectTransactionManager()
+  async release(
+    fulfillmentId: string,
+    consignmentNumber: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<LedgerBooking[]> {
+    return manager(sharedContext).execute(
+      `update nordic_parcel_shipment set status = 'unused', updated_at = now()
+        where fulfillment_id = ? and consignment_number = ? and status = 'booked' and deleted_at is null
+        returning ${COLUMNS}`,
+      [fulfillmentId, consignmentNumber]
+    )
+  }
+}
+
+function manager(sharedContext: Context): SqlEntityManager {
+  return sharedContext.transactionManager as SqlEntityManager
+}

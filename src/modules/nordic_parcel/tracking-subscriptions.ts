@@ -1,0 +1,84 @@
+import { CarrierError, type EventsClient } from "../../lib/carrier"
+import type { NordicParcelOptions } from "../../lib/options"
+import { nextAttemptAt } from "../../lib/tracking/backoff"
+
+type SubscriptionRecord = { id: string; carrier_id: string | null; tracking_id: string | null; attempts: number }
+type SubscriptionStatus = "pending" | "active" | "ended" | "expired" | "deleted"
+
+/** The module's generated CRUD of the subscription table this concern uses. */
+export interface SubscriptionRecords {
+  createSubscriptions(data: {
+    kind: "tracking"
+    tracking_id: string
+    event_groups: string[]
+    status: "pending"
+    attempts: number
+    last_error: string
+    next_attempt_at: Date
+  }): Promise<unknown>
+  listSubscriptions(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<SubscriptionRecord[]>
+  updateSubscriptions(data: {
+    id: string
+    status?: SubscriptionStatus
+    attempts?: number
+    last_error?: string
+    next_attempt_at?: Date | null
+  }): Promise<unknown>
+}
+
+/**
+ * Tracking subscriptions of booked consignments, as far as the module keeps them: making one is the
+ * nordic-parcel-create-tracking-subscription workflow. One that failed after booking is kept as a
+ * `pending` record (no carrier id) with its attempts, the carrier's answer and the next attempt,
+ * which the nordic-parcel-retry-tracking-subscriptions job picks up; the admin lists them as
+ * shipments not subscribed.
+ */
+export class TrackingSubscriptions {
+  constructor(
+    private readonly deps: {
+      events: () => EventsClient
+      webhooks: () => Promise<NordicParcelOptions["webhooks"]>
+      records: SubscriptionRecords
+    }
+  ) {}
+
+  /** Records a failed attempt to subscribe a consignment, and when to try again (back-off). */
+  async noteFailure(trackingId: string, message: string, now = new Date()): Promise<void> {
+    const { records } = this.deps
+    const [pending] = await records.listSubscriptions({ kind: "tracking", tracking_id: trackingId, status: "pending" }, { take: 1 })
+    const attempts = (pending?.attempts ?? 0) + 1
+    const state = { attempts, last_error: message.slice(0, 2000), next_attempt_at: nextAttemptAt(attempts, now) }
+    if (pending) {
+      await records.updateSubscriptions({ id: pending.id, ...state })
+      return
+    }
+    const { eventGroups } = await this.deps.webhooks()
+    await records.createSubscriptions({ kind: "tracking", tracking_id: trackingId, event_groups: [...eventGroups], status: "pending", ...state })
+  }
+
+  /** Pending subscriptions whose next attempt is due, the longest waiting first. */
+  listDue(now: Date, { limit = 200 } = {}): Promise<SubscriptionRecord[]> {
+    return this.deps.records.listSubscriptions(
+      { kind: "tracking", status: "pending", next_attempt_at: { $lte: now } },
+      { take: limit, order: { next_attempt_at: "ASC" } }
+    )
+  }
+
+  /**
+   * Ends the subscriptions of a consignment (a cancelled fulfillment): made ones are deleted at the
+   * carrier (already gone counts as done), pending ones stop being retried.
+   */
+  async unsubscribe(trackingId: string): Promise<void> {
+    const held = await this.deps.records.listSubscriptions({ kind: "tracking", tracking_id: trackingId, status: ["active", "pending"] })
+    for (const subscription of held) {
+      try {
+        if (subscription.carrier_id) await this.deps.events().deleteTrackingSubscription(subscription.carrier_id)
+      } catch (error) {
+        if (!(error instanceof CarrierError && error.kind === "not_found")) {
+          throw error
+        }
+      }
+      await this.deps.records.updateSubscriptions({ id: subscription.id, status: "deleted", next_attempt_at: null })
+    }
+  }
+}

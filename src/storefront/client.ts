@@ -1,0 +1,168 @@
+import { pickupPointQueryFor, type AddressForPickup } from "./format"
+import type { DeliveryOption, PickupPoint, PickupPointQuery, PostalCodeInfo, ShippingMethodData } from "./types"
+
+/**
+ * The part of `@medusajs/js-sdk` the client uses: any `new Medusa({ baseUrl, publishableKey })`
+ * fits, whatever its version, and so does a wrapper such as the starter's (which adds a locale
+ * header to `sdk.client.fetch`).
+ */
+export type MedusaSdkLike = {
+  client: {
+    fetch<T>(input: string, init?: { method?: string; query?: Record<string, unknown>; headers?: Record<string, string | null>; signal?: AbortSignal | null }): Promise<T>
+  }
+}
+
+export type RequestOptions = { signal?: AbortSignal; headers?: Record<string, string> }
+
+/** Why a store route failed, in the terms a checkout acts on. */
+export type NordicParcelErrorKind =
+  /** The carrier is down or slow (503/502/504): show the fallback, offer to try again. */
+  | "unavailable"
+  /** Too many requests (429): wait a moment before searching again. */
+  | "rate_limited"
+  /** A parameter was refused (400): the message names it. */
+  | "invalid"
+  | "not_found"
+  | "network"
+  | "unknown"
+
+export class NordicParcelStoreError extends Error {
+  readonly kind: NordicParcelErrorKind
+  readonly status: number | undefined
+
+  constructor(message: string, kind: NordicParcelErrorKind, status?: number) {
+    super(message)
+    this.name = "NordicParcelStoreError"
+    this.kind = kind
+    this.status = status
+  }
+}
+
+export function errorKindOf(status: number | undefined): NordicParcelErrorKind {
+  if (status === undefined) return "network"
+  if (status === 429) return "rate_limited"
+  if (status === 502 || status === 503 || status === 504) return "unavailable"
+  if (status === 400) return "invalid"
+  if (status === 404) return "not_found"
+  return "unknown"
+}
+
+/** js-sdk throws FetchError { status, message }; a failed connection is a TypeError without status. */
+export function toStoreError(error: unknown): NordicParcelStoreError {
+  if (error instanceof NordicParcelStoreError) return error
+  const status = typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : undefined
+  const message = error instanceof Error && error.message ? error.message : String(error)
+  return new NordicParcelStoreError(message, errorKindOf(status), status)
+}
+
+function isAbort(error: unknown): boolean {
+  return (error as { name?: string })?.name === "AbortError"
+}
+
+export type NordicParcelClient = {
+  /** Every carrier option of the cart with price, expected delivery date and texts. */
+  listDeliveryOptions(cartId: string, options?: RequestOptions): Promise<DeliveryOption[]>
+  /** Pickup points near a postal code (and street), nearest first. */
+  listPickupPoints(query: PickupPointQuery, options?: RequestOptions): Promise<PickupPoint[]>
+  /**
+   * The point nearest a shipping address that the cart fits (the first the picker lists), for a
+   * checkout that preselects it. null when there is none or the carrier cannot answer: the store
+   * then chooses the nearest point itself when the method is set without one.
+   */
+  nearestPickupPoint(address: AddressForPickup, cartId?: string, options?: RequestOptions): Promise<PickupPoint | null>
+  /** The city of a postal code, or null when the carrier does not know the code. */
+  lookupPostalCode(countryCode: string, postalCode: string, options?: RequestOptions): Promise<PostalCodeInfo | null>
+}
+
+/** A typed client over the plugin's store routes, on a js-sdk instance (its publishable key applies). */
+export function createNordicParcelClient(sdk: MedusaSdkLike): NordicParcelClient {
+  async function get<T>(path: string, query: Record<string, unknown> | undefined, options: RequestOptions = {}): Promise<T> {
+    try {
+      return await sdk.client.fetch<T>(path, {
+        method: "GET",
+        ...(query ? { query } : {}),
+        ...(options.headers ? { headers: options.headers } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      })
+    } catch (error) {
+      if (isAbort(error)) throw error
+      throw toStoreError(error)
+    }
+  }
+
+  return {
+    async listDeliveryOptions(cartId, options) {
+      const { delivery_options } = await get<{ delivery_options: DeliveryOption[] }>(
+        "/store/nordic-parcel/delivery-options",
+        { cart_id: cartId },
+        options
+      )
+      return delivery_options
+    },
+    async listPickupPoints(query, options) {
+      const params: Record<string, unknown> = {}
+      for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined && value !== "") params[key] = value
+      }
+      const { pickup_points } = await get<{ pickup_points: PickupPoint[] }>("/store/nordic-parcel/pickup-points", params, options)
+      return pickup_points
+    },
+    async nearestPickupPoint(address, cartId, options) {
+      try {
+        const [nearest] = await this.listPickupPoints(pickupPointQueryFor(address, cartId), options)
+        return nearest ?? null
+      } catch (error) {
+        if (isAbort(error)) throw error
+        return null
+      }
+    },
+    async lookupPostalCode(countryCode, postalCode, options) {
+      const path = `/store/nordic-parcel/postal-codes/${encodeURIComponent(countryCode)}/${encodeURIComponent(postalCode.replace(/\s+/g, ""))}`
+      try {
+        const { postal_code } = await get<{ postal_code: PostalCodeInfo }>(path, undefined, options)
+        return postal_code
+      } catch (error) {
+        if (error instanceof NordicParcelStoreError && error.kind === "not_found") return null
+        throw error
+      }
+    },
+  }
+}
+
+/**
+ * The body of Medusa's "add shipping method" route with the plugin's data. Without a pickup point
+ * the store chooses the nearest suitable one for the shipping address.
+ */
+export function shippingMethodBody(input: { optionId: string; pickupPointId?: string | null; data?: Record<string, unknown> }): {
+  option_id: string
+  data?: ShippingMethodData
+} {
+  const data: ShippingMethodData = { ...(input.data ?? {}) }
+  if (input.pickupPointId) data.pickup_point_id = input.pickupPointId
+  return Object.keys(data).length ? { option_id: input.optionId, data } : { option_id: input.optionId }
+}
+
+/** The part of js-sdk `setShippingMethod` uses (`sdk.store.cart.addShippingMethod`). */
+export type MedusaCartSdkLike = {
+  store: {
+    cart: {
+      addShippingMethod(cartId: string, body: { option_id: string; data?: Record<string, unknown> }, query?: Record<string, unknown>, headers?: Record<string, string>): Promise<{ cart: unknown }>
+    }
+  }
+}
+
+/**
+ * Sets the cart's shipping method with its data (`option_id` + `pickup_point_id`): what the
+ * starter's `setShippingMethod` server action calls instead of sending `option_id` alone.
+ * Pass the request's auth headers as the starter does; `query` selects the cart fields returned
+ * (Medusa leaves the method's `data` out unless asked: `{ fields: "+shipping_methods.data" }`).
+ */
+export async function setShippingMethod<TCart = unknown>(
+  sdk: MedusaCartSdkLike,
+  input: { cartId: string; optionId: string; pickupPointId?: string | null; data?: Record<string, unknown> },
+  headers?: Record<string, string>,
+  query?: Record<string, unknown>
+): Promise<TCart> {
+  const { cart } = await sdk.store.cart.addShippingMethod(input.cartId, shippingMethodBody(input), query ?? {}, headers ?? {})
+  return cart as TCart
+}

@@ -1,0 +1,5 @@
+/** The framework-free part of the storefront export: safe in server actions and route handlers. */
+export * from "./types"
+export * from "./client"
+export * from "./texts"
+export * from "./format"

@@ -1,0 +1,53 @@
+"use client"
+import { useEffect, useRef } from "react"
+import { type NordicParcelClient, isCompletePostalCode, textsFor, type StorefrontTexts, type PostalCodeInfo } from "./core"
+import { useRemote, type RemoteState } from "./use-remote"
+
+/** The city of a postal code, looked up once the code is complete (null: unknown code). */
+export function usePostalCodeCity(
+  client: NordicParcelClient,
+  countryCode: string,
+  postalCode: string,
+  debounceMs = 250
+): RemoteState<PostalCodeInfo | null> {
+  const complete = isCompletePostalCode(countryCode, postalCode)
+  const key = complete ? `${countryCode.toUpperCase()}:${postalCode.replace(/\s+/g, "")}` : null
+  return useRemote(key, (signal) => client.lookupPostalCode(countryCode, postalCode, { signal }), debounceMs)
+}
+
+export type PostalCodeCityProps = {
+  client: NordicParcelClient
+  countryCode: string
+  postalCode: string
+  /** Called with the city when the code is known, null when it is not; fill the city field here. */
+  onCityChange?: (city: string | null, postalCode: PostalCodeInfo | null) => void
+  locale?: string
+  texts?: Partial<StorefrontTexts>
+  className?: string
+  debounceMs?: number
+}
+
+/**
+ * Shows the city of the postal code the shopper types and hands it to `onCityChange`, so the
+ * address form fills the city by itself. Renders an `<output>` announced to screen readers.
+ * A carrier that cannot answer leaves the city field as the shopper typed it.
+ */
+export function PostalCodeCity({ client, countryCode, postalCode, onCityChange, locale, texts, className, debounceMs }: PostalCodeCityProps) {
+  const t = textsFor(locale, texts)
+  const { data, error, loading } = usePostalCodeCity(client, countryCode, postalCode, debounceMs)
+  const complete = isCompletePostalCode(countryCode, postalCode)
+  const onChange = useRef(onCityChange)
+  onChange.current = onCityChange
+
+  useEffect(() => {
+    if (!complete || loading || error) return
+    onChange.current?.(data?.city ?? null, data ?? null)
+  }, [complete, loading, error, data])
+
+  const known = complete && !loading && !error
+  return (
+    <output className={className} aria-live="polite" data-state={!complete || loading ? "idle" : error ? "error" : data ? "found" : "unknown"}>
+      {known ? (data?.city ?? t.cityUnknown) : ""}
+    </output>
+  )
+}
