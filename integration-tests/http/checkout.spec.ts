@@ -149,7 +149,9 @@ medusaIntegrationTestRunner({
       it("prices a customer-list service a shipping option uses (no services entry) from the same single lookup", async () => {
         const { data: listed } = await api.get(`/admin/fulfillment-providers/${PROVIDER_ID}/options`, adminHeaders)
         const business = listed.fulfillment_options.find((o: { service_code: string }) => o.service_code === "BEDRIFTSPAKKE")
-        expect(business).toMatchObject({ customer_number: "5", is_return: false })
+        // The customer number is listed as the carrier's customer list gives it, prefix and all: the
+        // booking sends it so (only mailbox services take the bare main number).
+        expect(business).toMatchObject({ customer_number: "PARCELS_NORWAY-00000000005", is_return: false })
         // The merchant creates the shipping option in the admin from the listed fulfillment option.
         const { data: created } = await api.post(
           `/admin/shipping-options`,
@@ -179,7 +181,7 @@ medusaIntegrationTestRunner({
           const sent = sandbox().requests.filter((r) => r.path === SHIPPING_LOOKUP).at(-1)!.body as {
             consignments: { products: { id: string; customerNumber?: string }[] }[]
           }
-          expect(sent.consignments.flatMap((c) => c.products)).toContainEqual({ id: "BEDRIFTSPAKKE", customerNumber: "5" })
+          expect(sent.consignments.flatMap((c) => c.products)).toContainEqual({ id: "BEDRIFTSPAKKE", customerNumber: "PARCELS_NORWAY-00000000005" })
           const added = await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: businessOptionId }, storeHeaders)
           expect(added.data.cart.shipping_methods[0].amount).toBe(prices.at(-1)!.amount)
           expect(lookups() - before).toBe(1)
@@ -303,15 +305,16 @@ medusaIntegrationTestRunner({
       })
 
       it("chooses the nearest point the parcel fits when none is sent, and follows the address to another area", async () => {
-        // The large bench fits no locker: the nearest point is the first manned one of the answer.
-        const cartId = await createCart("0154", [{ variant_id: store.variants.large, quantity: 1 }])
+        // Five boxed lamps stack to 75 cm: one SERVICEPAKKE package that fits no locker (60 cm), so
+        // the nearest point is the first manned one of the answer.
+        const cartId = await createCart("0154", [{ variant_id: store.variants.boxed, quantity: 5 }])
         const added = await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.options.SERVICEPAKKE }, storeHeaders)
         expect(added.status).toBe(200)
         const methodData = async () =>
           (await api.get(`/store/carts/${cartId}?fields=+shipping_methods.data`, storeHeaders)).data.cart.shipping_methods[0]?.data
         const all = await pickupPoints(api, "country_code=NO&postal_code=0154&street=Strandgaten&street_number=1&limit=20")
         const fitting = await pickupPoints(api, `country_code=NO&postal_code=0154&street=Strandgaten&street_number=1&limit=20&cart_id=${cartId}`)
-        // The bench fits no locker: "nearest suitable" is the first manned point of the carrier's answer.
+        // The parcel fits no locker: "nearest suitable" is the first manned point of the carrier's answer.
         expect(fitting[0].id).toBe(all.find((p) => !p.is_locker)!.id)
         expect(await methodData()).toMatchObject({
           pickup_point_id: fitting[0].id,
