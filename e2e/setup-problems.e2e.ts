@@ -42,7 +42,7 @@ async function logLinesOnceThere(expected: RegExp, timeoutMs = 30_000): Promise<
 it("logs each mistake with its fix at start-up", async () => {
   const lines = (await logLinesOnceThere(/refuses the API credentials/)).filter((line) => line.includes("medusa-plugin-nordic-parcel: "))
   const line = (words: string) => lines.find((l) => l.includes(words))
-  expect(line("does not list nordic_parcel, locking, query as dependencies")).toContain(
+  expect(line("does not list nordic_parcel, query as dependencies")).toContain(
     'Fix: In medusa-config, add dependencies: ["nordic_parcel","query"] to the @medusajs/medusa/fulfillment module'
   )
   expect(line("No public URL for tracking callbacks")).toContain("Fix: Set webhooks.publicUrl")
