@@ -1,33 +1,24 @@
 import type { PickupPoint } from "../carrier"
 import { fitsLocker } from "../carrier"
 import type { Parcel } from "../packing/parcel"
+import type { PickupPoint as StorePickupPoint } from "../../storefront/types"
 
 /**
- * The pickup point stored with the shipping method: the
- * postal address, which is what goes on the label, plus what the storefront and admin show.
+ * The pickup point stored with the shipping method: the postal address, which is what goes on the
+ * label, plus what the storefront and admin show. It is the store route's pickup point without
+ * what only matters while choosing (distance, position, opening hours by day), so the shape a
+ * storefront reads from the route and from the stored method stays one definition.
  */
-export type PickupPointSnapshot = {
-  id: string
-  name: string
-  address: string
-  postal_code: string
-  city: string
-  country_code: string
-  visiting_address?: string
-  opening_hours?: string
-  is_locker: boolean
-}
+export type PickupPointSnapshot = Pick<
+  StorePickupPoint,
+  "id" | "name" | "address" | "postal_code" | "city" | "country_code" | "visiting_address" | "opening_hours" | "is_locker"
+>
 
-/** A pickup point as the store routes return it (snake_case, Medusa's convention). */
-export type StorePickupPoint = PickupPointSnapshot & {
-  distance_km?: number
-  latitude?: number
-  longitude?: number
-  type?: string
-  max_parcel_dimensions?: { length: number; width: number; height: number }
-  opening_hours_by_day: { day: string; opening: string; closing: string }[]
-  map_url?: string
-}
+/**
+ * A pickup point as the store routes return it (snake_case, Medusa's convention). Defined once,
+ * with the storefront kit's published types, so the route and the kit cannot drift apart.
+ */
+export type { StorePickupPoint }
 
 // Locker type codes per country (carrier notes 11); maxParcelDimensions alone also marks a locker (L12).
 const LOCKER_TYPES = new Set(["37", "39", "43", "LOCKER"])
