@@ -3,8 +3,12 @@ import type { ShippingLookupRequest } from "../carrier"
 /** A place the carrier knows by country and postal code. */
 export type Place = { countryCode: string; postalCode: string }
 
-/** A small parcel every parcel service takes: names do not depend on it, but the carrier wants a package. */
-const PROBE_PACKAGE = { id: 1, grossWeight: 1000 }
+/**
+ * A small parcel every service takes, mailbox parcels included (35 x 25 x 7 cm, 5 kg): names do not
+ * depend on it, but the carrier wants a package, and cargo services refuse the whole lookup
+ * without weight and dimensions.
+ */
+const PROBE_PACKAGE = { id: 1, grossWeight: 1000, length: 20, width: 15, height: 5 }
 
 /**
  * One shipping lookup that asks only for the display texts of services: from the sender's postal

@@ -1,6 +1,6 @@
 import type { BookingCustomer } from "../carrier"
 import { shortCustomerNumber } from "../customer-number"
-import type { ServiceLabel } from "../service-names/service-label"
+import { serviceLabel, type ServiceLabel } from "../service-names/service-label"
 
 /** A customer number the credentials may book with, as the admin shows it. */
 export type CustomerView = {
@@ -16,8 +16,8 @@ export type CustomerView = {
   service_details: { code: string; name: string; description: string | null }[]
 }
 
-/** `label` gives a service's name; without one the code stands for itself. */
-export function customerView(customer: BookingCustomer, label?: (code: string) => ServiceLabel): CustomerView {
+/** `label` gives a service's name by precedence; without it, the plugin's catalogue names the services. */
+export function customerView(customer: BookingCustomer, label: (code: string) => ServiceLabel = (code) => serviceLabel(code)): CustomerView {
   return {
     customer_number: shortCustomerNumber(customer.customerNumber),
     listed_as: customer.customerNumber,
@@ -25,8 +25,8 @@ export function customerView(customer: BookingCustomer, label?: (code: string) =
     country_code: customer.countryCode ?? null,
     services: [...customer.products],
     service_details: customer.products.map((code) => {
-      const named = label?.(code)
-      return { code, name: named?.name ?? code, description: named?.description ?? null }
+      const { name, description } = label(code)
+      return { code, name, description }
     }),
   }
 }
