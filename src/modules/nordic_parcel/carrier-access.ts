@@ -24,11 +24,12 @@ export interface CarrierAccess {
   /** The carrier's names of services, learned from every quote's answer. */
   names: CarrierNameCache
   /**
-   * Asks the carrier for the names of those codes it has not named lately: one lookup from
-   * `from` to itself, within the checkout's time budget. Never throws (the catalogue's names
-   * stay); a failure is in the carrier error log.
+   * Asks the carrier for the names of those codes it has not named lately: one lookup from the
+   * place `from` gives to itself, within the checkout's time budget. `from` is only read when a
+   * name is missing, so a page whose names are known does no extra work. Never throws (the
+   * catalogue's names stay; without a place nothing is asked); a failure is in the carrier error log.
    */
-  learnNames(codes: Iterable<string>, from: Place | null): Promise<void>
+  learnNames(codes: Iterable<string>, from: () => Promise<Place | null>): Promise<void>
 }
 
 /** The one factory of carrier clients and quoter. */
@@ -70,12 +71,15 @@ export function createCarrierAccess({
     shared: sharedCache,
     limits: { maxEntries: options.cache.pickupPointMaxEntries, maxBytes: options.cache.pickupPointMaxBytes },
   })
-  const learnNames = async (codes: Iterable<string>, from: Place | null) => {
-    if (!from) return
+  const learnNames = async (codes: Iterable<string>, from: () => Promise<Place | null>) => {
+    const missing = names.missing(codes)
+    if (!missing.length) return
+    const place = await from().catch(() => null)
+    if (!place) return
     await names.fill(
-      codes,
+      missing,
       async (missing) => {
-        const request = namesLookupRequest(missing, from)
+        const request = namesLookupRequest(missing, place)
         if (!request) return {}
         const response = await clients.lookup.getShippingProducts(request, {
           timeoutMs: options.timeouts.quoteMs,

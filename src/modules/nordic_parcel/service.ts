@@ -162,7 +162,7 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
    * Asks the carrier for the names of those codes it has not named lately, with one lookup from
    * the sender's postal code to itself. Never throws: without an answer the catalogue's names stay.
    */
-  learnServiceNames(codes: Iterable<string>, from: Place | null): Promise<void> {
+  learnServiceNames(codes: Iterable<string>, from: () => Promise<Place | null>): Promise<void> {
     return this.access().learnNames(codes, from)
   }
 

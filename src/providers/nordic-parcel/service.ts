@@ -91,7 +91,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     )
     // The carrier's names, asked once for those not learned yet; without them the catalogue's.
     const query = resolveOptional<StockLocationQuery>(this.cradle_, ContainerRegistrationKeys.QUERY)
-    await names.learnNames([...offered.map((s) => s.code), ...listed.map((l) => l.code)], await senderPlace(query))
+    await names.learnNames([...offered.map((s) => s.code), ...listed.map((l) => l.code)], () => senderPlace(query))
     const carrierName = (code: string) => names.names.get(code)
     const configured = offered.map((service) => toFulfillmentOption(service, carrierName(service.code)))
     const fromCustomers = listed.map(({ code, customer }) => ({

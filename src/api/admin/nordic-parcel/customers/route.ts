@@ -19,7 +19,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     const customers = await nordicParcel.carrier().booking.listCustomers()
     // The carrier's names of the listed services, asked once when missing (never fails the answer).
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    await nordicParcel.learnServiceNames(customers.flatMap((customer) => customer.products), await senderPlace(query))
+    await nordicParcel.learnServiceNames(customers.flatMap((customer) => customer.products), () => senderPlace(query))
     const [options, names] = [await nordicParcel.getEffectiveOptions(), nordicParcel.carrierServiceNames()]
     const label = (code: string) =>
       serviceLabel(code, { merchantName: serviceOptionsFor(options, code).name, carrier: names.get(code) })

@@ -18,7 +18,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   // Names the carrier has not given yet are asked for once; without an answer the plugin's stay.
   await nordicParcel.learnServiceNames(
     state.effective.services.map((service) => service.code),
-    await senderPlace(req.scope.resolve(ContainerRegistrationKeys.QUERY))
+    () => senderPlace(req.scope.resolve(ContainerRegistrationKeys.QUERY))
   )
   res.json(settingsAnswer(nordicParcel, state))
 }

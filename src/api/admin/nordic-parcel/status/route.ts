@@ -34,7 +34,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   ])
   // The carrier's names of the listed services, asked once when missing (never fails the page).
   const codes = customerList.ok ? customerList.customers.flatMap((customer) => customer.products) : []
-  await nordicParcel.learnServiceNames(codes, await senderPlace(req.scope.resolve(ContainerRegistrationKeys.QUERY)))
+  await nordicParcel.learnServiceNames(codes, () => senderPlace(req.scope.resolve(ContainerRegistrationKeys.QUERY)))
   const names = nordicParcel.carrierServiceNames()
   res.json(
     statusView({

@@ -36,7 +36,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     ...shipments.map((s) => s.service_code),
     ...methods.map((m) => m.data?.service_code).filter((code): code is string => typeof code === "string"),
   ]
-  await nordicParcel.learnServiceNames(codes, await senderPlace(query))
+  await nordicParcel.learnServiceNames(codes, () => senderPlace(query))
   const names = nordicParcel.carrierServiceNames()
   const carrierName = (code: string) => names.get(code)
   res.json({
