@@ -10,7 +10,9 @@ import type NordicParcelModuleService from "../../../../modules/nordic_parcel/se
 /**
  * GET /admin/nordic-parcel/settings: what the merchant changed (`settings`), the plugin options
  * it falls back to (`defaults`) and what is in force (`effective`), the last two in the settings'
- * own shape. The credentials and the webhook secret appear only as "set or not".
+ * own shape. The credentials and the webhook secret appear only as "set or not". `service_names`
+ * names each service (merchant's, else the carrier's display name, else the plugin's) with the
+ * carrier's description; names the carrier has not given yet are asked for once.
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
