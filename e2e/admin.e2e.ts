@@ -105,10 +105,12 @@ describe("Settings → Nordic Parcel", () => {
     await page.getByText("Credentials accepted").waitFor()
     expect(await page.getByTestId("nordic-parcel-setup-banner").count()).toBe(0) // the demo is set up completely
 
-    // Names first, codes second: the carrier's name of each service, and of the customer numbers' services.
-    expect(await card("PA_DOREN").locator("p").first().innerText()).toBe("Home delivery · PA_DOREN")
-    expect(await card("3584").locator("p").first().innerText()).toBe("Mailbox parcel · 3584")
-    await page.getByTestId("nordic-parcel-connection").getByText("Pickup point parcel (SERVICEPAKKE)", { exact: false }).waitFor()
+    // Names first, codes second: the carrier's display name of each service (the sandbox's, in
+    // Norwegian) with its description, and of the customer numbers' services.
+    expect(await card("PA_DOREN").locator("p").first().innerText()).toBe("På Døren · PA_DOREN")
+    expect(await card("PA_DOREN").getByTestId("service-description").innerText()).toContain("døren")
+    expect(await card("3584").locator("p").first().innerText()).toBe("Pakke i postkassen · 3584")
+    await page.getByTestId("nordic-parcel-connection").getByText("Klimanøytral Servicepakke · SERVICEPAKKE", { exact: false }).waitFor()
 
     // Which shipping options sell each service, linked to where they are edited.
     const link = card("SERVICEPAKKE").getByTestId("used-by").getByRole("link", { name: "Pickup point (Servicepakke)" })
@@ -151,7 +153,7 @@ describe("Settings → Nordic Parcel", () => {
     await setting("services.PA_DOREN.fallback_price").locator("input").fill("123")
     await setting("services.PA_DOREN.markup").locator("input").fill("p50p")
     await card("PA_DOREN").getByRole("button", { name: "Save" }).click()
-    await page.getByText("Home delivery (PA_DOREN) saved").waitFor()
+    await page.getByText("På Døren (PA_DOREN) saved").waitFor()
 
     const after = await quote(cartId, "PA_DOREN")
     expect(after).toBeCloseTo(before * 1.5, 1)
@@ -165,13 +167,13 @@ describe("Settings → Nordic Parcel", () => {
 
     await setting("services.3584.additional_services").locator("input").fill("1081, EVARSLING")
     await card("3584").getByRole("button", { name: "Save" }).click()
-    await page.getByText("Mailbox parcel (3584) saved").waitFor()
+    await page.getByText("Pakke i postkassen (3584) saved").waitFor()
 
     await setting("services.PA_DOREN.return_service").getByRole("combobox").click()
     await page.getByRole("option", { name: "Free return pickup point parcel · SERVICEPAKKE_RETUR" }).click()
     await setting("services.PA_DOREN.qr_codes").getByRole("switch").click()
     await card("PA_DOREN").getByRole("button", { name: "Save" }).click()
-    await page.getByText("Home delivery (PA_DOREN) saved").waitFor()
+    await page.getByText("På Døren (PA_DOREN) saved").waitFor()
 
     await setting("customs.ioss_number").locator("input").fill("IM1234567890")
     await setting("customs.nature_of_transaction").getByRole("combobox").click()
@@ -250,7 +252,7 @@ describe("an order's Nordic Parcel widget", () => {
     const widget = page.getByTestId("nordic-parcel-widget")
     const planned = widget.getByTestId("nordic-parcel-planned")
     await planned.waitFor()
-    expect(await planned.innerText()).toContain("Pickup point parcel · SERVICEPAKKE")
+    expect(await planned.innerText()).toContain("Klimanøytral Servicepakke · SERVICEPAKKE")
     const pickup = await planned.getByTestId("nordic-parcel-pickup-point").innerText()
     expect(pickup).toContain(point.name)
     expect(pickup).toContain("5004")

@@ -139,7 +139,8 @@ medusaIntegrationTestRunner({
       expect(planned.shipping_methods).toEqual([
         expect.objectContaining({
           service_code: "SERVICEPAKKE",
-          service_name: "Pickup point parcel",
+          // The carrier's display name (learned from the checkout's quote).
+          service_name: "Klimanøytral Servicepakke",
           pickup_point: expect.objectContaining({ id: "150041", name: expect.any(String), postal_code: expect.any(String) }),
         }),
       ])

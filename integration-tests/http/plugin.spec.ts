@@ -32,7 +32,8 @@ medusaIntegrationTestRunner({
           expect.arrayContaining([
             {
               id: "nordic-parcel-SERVICEPAKKE",
-              name: "Pickup point parcel",
+              // The plugin's name, code second: this app has no stock location to ask the carrier's names from.
+              name: "Pickup point parcel · SERVICEPAKKE",
               service_code: "SERVICEPAKKE",
               requires_pickup_point: true,
               is_return: false,

@@ -179,14 +179,14 @@ medusaIntegrationTestRunner({
         const { data } = await api.get(`/store/nordic-parcel/delivery-options?cart_id=${await createCart("4006")}`, storeHeaders)
         const home = data.delivery_options.find((o: { service_code: string }) => o.service_code === "PA_DOREN")
         expect(home.display.name).toBe("Home delivery in the evening")
-        expect((await fulfillmentOptions()).find((o) => o.service_code === "PA_DOREN")?.name).toBe("Home delivery in the evening")
+        expect((await fulfillmentOptions()).find((o) => o.service_code === "PA_DOREN")?.name).toBe("Home delivery in the evening · PA_DOREN")
       })
 
       it("offers a service added in the admin, under the merchant's name, once", async () => {
         await saveSettings({ services: { EKSPRESS09: { name: "Express before nine", fallback_price: 299 } } })
         const options = await fulfillmentOptions()
         expect(options.filter((o) => o.service_code === "EKSPRESS09")).toEqual([
-          expect.objectContaining({ id: "nordic-parcel-EKSPRESS09", name: "Express before nine", is_return: false }),
+          expect.objectContaining({ id: "nordic-parcel-EKSPRESS09", name: "Express before nine · EKSPRESS09", is_return: false }),
         ])
       })
     })

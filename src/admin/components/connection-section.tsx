@@ -9,7 +9,7 @@ export type Status = {
   test_mode: boolean
   base_url: string
   default_customer_number: string | null
-  customer_numbers: { customer_number: string; listed_as: string; name: string | null; country_code: string | null; services: string[]; default: boolean }[]
+  customer_numbers: { customer_number: string; listed_as: string; name: string | null; country_code: string | null; services: string[]; service_details?: { code: string; name: string; description: string | null }[]; default: boolean }[]
   webhook: { url: string | null; secret_set: boolean; header_name: string; auto_subscribe: boolean; event_groups: string[]; last_event_at: string | null }
   carrier_errors: { at: string; operation: string; kind: string; status: number | null; code: string | null; message: string }[]
 }
@@ -47,7 +47,11 @@ export function ConnectionSection() {
                 <Table.Row key={customer.customer_number}>
                   <Table.Cell>{customer.customer_number}{customer.default ? " (default)" : ""}</Table.Cell>
                   <Table.Cell>{customer.name ?? "–"}</Table.Cell>
-                  <Table.Cell className="whitespace-normal">{customer.services.map((code) => `${serviceInfo(code).name} (${code})`).join(", ")}</Table.Cell>
+                  <Table.Cell className="whitespace-normal">
+                    {(customer.service_details ?? customer.services.map((code) => ({ code, name: serviceInfo(code).name, description: null }))).map((service, i) => (
+                      <span key={service.code} title={service.description ?? undefined}>{i > 0 && ", "}{service.name === service.code ? service.code : `${service.name} · ${service.code}`}</span>
+                    ))}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

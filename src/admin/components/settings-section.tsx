@@ -11,7 +11,15 @@ import { SettingInput } from "./setting-input"
 
 type Values = Record<string, unknown>
 type SettingsView = Values & { services: Record<string, Values> }
-type SettingsResponse = { effective: SettingsView; defaults: SettingsView; version: number; problem: string | null }
+/** A service's name by precedence (merchant, carrier, plugin, code) and the carrier's description. */
+type ServiceName = { name: string; description: string | null; source: string }
+type SettingsResponse = {
+  effective: SettingsView
+  defaults: SettingsView
+  version: number
+  problem: string | null
+  service_names?: Record<string, ServiceName>
+}
 
 const PROVIDER_ID = "nordic-parcel_nordic-parcel"
 
@@ -71,18 +79,20 @@ function changes(draft: Values, current: Values): Values {
   return Object.fromEntries(Object.entries(draft).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(current[key] ?? null)))
 }
 
-function ServiceCard({ code, service, using }: { code: string; service: Values; using: UsingOption[] }) {
+function ServiceCard({ code, service, named, using }: { code: string; service: Values; named?: ServiceName; using: UsingOption[] }) {
   const [draft, setDraft] = useState(service)
   useEffect(() => setDraft(service), [service])
   const info = serviceInfo(code)
-  const { save, errors } = useSaveSettings(`${(service.name as string | null) ?? info.name} (${code}) saved; the next quotes use it`)
+  const name = named?.name ?? (service.name as string | null) ?? info.name
+  const { save, errors } = useSaveSettings(`${name} (${code}) saved; the next quotes use it`)
   const changed = Object.keys(changes(draft, service)).length > 0
   const offered = Boolean(service.offered)
   return (
     <div className="flex flex-col gap-y-3 rounded-md border p-4" data-testid={`nordic-parcel-service-${code}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <Text weight="plus">{(service.name as string | null) ?? info.name} <span className="text-ui-fg-muted">· {code}</span></Text>
+          <Text weight="plus">{name} <span className="text-ui-fg-muted">· {code}</span></Text>
+          {named?.description && <Text size="xsmall" className="text-ui-fg-subtle" data-testid="service-description">{named.description}</Text>}
           <Text size="xsmall" className="text-ui-fg-subtle">
             {[info.requiresPickupPoint && "pickup point", info.isReturn && "return", info.mailbox && "mailbox", info.cargo && "cargo"].filter(Boolean).join(", ") || "door delivery"}
           </Text>
@@ -139,7 +149,7 @@ export function ServicesSection() {
       {data && (
         <div className="flex flex-col gap-y-4">
           {Object.entries(data.effective.services).map(([code, service]) => (
-            <ServiceCard key={code} code={code} service={service} using={(options.data ?? []).filter((o) => o.serviceCode === code)} />
+            <ServiceCard key={code} code={code} service={service} named={data.service_names?.[code]} using={(options.data ?? []).filter((o) => o.serviceCode === code)} />
           ))}
           {(options.data ?? [])
             .filter((o) => !(o.serviceCode in data.effective.services))

@@ -127,7 +127,7 @@ function ShipmentCard({ shipment, showPickupPoint, i18n }: { shipment: AdminShip
       <div className="flex items-center justify-between">
         <Text weight="plus">
           {shipment.kind === "return" ? `${i18n.t("returnPrefix")} · ` : ""}
-          {serviceInfo(shipment.service_code).name} <span className="text-ui-fg-muted">· {shipment.service_code}</span>
+          {shipment.service_name ?? serviceInfo(shipment.service_code).name} <span className="text-ui-fg-muted">· {shipment.service_code}</span>
           {shipment.test ? ` · ${i18n.t("test")}` : ""}
         </Text>
         <Badge size="2xsmall" color={STATUS_COLOR[shipment.status]} data-testid="nordic-parcel-status">

@@ -16,6 +16,8 @@ export type AdminShipment = {
   fulfillment_id: string
   kind: "outbound" | "return"
   service_code: string
+  /** The service's name (the merchant's, else the carrier's, else the plugin's); the order route adds it. */
+  service_name?: string
   status: "booking" | "booked" | "unused" | "failed" | "shipped" | "delivered" | "returned" | "cancelled"
   consignment_number: string | null
   package_numbers: string[]

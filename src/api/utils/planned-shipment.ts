@@ -1,6 +1,7 @@
 import type { PickupPointSnapshot } from "../../lib/checkout/pickup-point"
 import { serviceOptionsFor, type NordicParcelOptions } from "../../lib/options"
-import { serviceInfo } from "../../lib/service-catalogue"
+import type { CarrierServiceName } from "../../lib/service-names/carrier-names"
+import { serviceLabel } from "../../lib/service-names/service-label"
 
 /** What the shopper chose at checkout, as stored on the shipping method (null: not a carrier method). */
 export type PlannedShipment = {
@@ -8,7 +9,7 @@ export type PlannedShipment = {
   /** The method's name at checkout. */
   name: string
   service_code: string
-  /** The service's name (the merchant's, else the carrier's). */
+  /** The service's name (the merchant's, else the carrier's, else the plugin's). */
   service_name: string
   /** yyyy-MM-dd, as the carrier's quote said at checkout. */
   delivery_date: string | null
@@ -17,7 +18,8 @@ export type PlannedShipment = {
 
 export function toPlannedShipment(
   method: { id: string; name: string; data?: Record<string, unknown> | null },
-  options: NordicParcelOptions
+  options: NordicParcelOptions,
+  carrierName: (code: string) => CarrierServiceName | undefined = () => undefined
 ): PlannedShipment | null {
   const data = method.data ?? {}
   const code = typeof data.service_code === "string" ? data.service_code : null
@@ -27,7 +29,7 @@ export function toPlannedShipment(
     shipping_method_id: method.id,
     name: method.name,
     service_code: code,
-    service_name: serviceOptionsFor(options, code).name ?? serviceInfo(code).name,
+    service_name: serviceLabel(code, { merchantName: serviceOptionsFor(options, code).name, carrier: carrierName(code) }).name,
     delivery_date: typeof data.delivery_date === "string" ? data.delivery_date : null,
     pickup_point: pickupPoint,
   }

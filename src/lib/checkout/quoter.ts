@@ -1,5 +1,5 @@
 import type { ICachingModuleService, Logger } from "@medusajs/framework/types"
-import { CarrierError, type LookupClient } from "../carrier"
+import { CarrierError, type LookupClient, type ShippingLookupResponse } from "../carrier"
 import type { NordicParcelOptions } from "../options"
 import { TtlCache } from "../cache/ttl-cache"
 import type { QuoteInput } from "./quote-input"
@@ -47,6 +47,8 @@ export class CheckoutQuoter {
       options: Pick<NordicParcelOptions, "baseUrl" | "timeouts" | "cache">
       logger: Pick<Logger, "warn">
       caching?: ICachingModuleService
+      /** Sees every lookup answer (it carries the carrier's display names of the services). */
+      onAnswer?: (response: ShippingLookupResponse) => void
     }
   ) {}
 
@@ -67,6 +69,7 @@ export class CheckoutQuoter {
           timeoutMs: options.timeouts.quoteMs,
           maxAttempts: 1,
         })
+        this.deps.onAnswer?.(response)
         const services = toServiceQuotes(response, input.services.map((s) => s.code))
         const fresh: Quote = { services: Object.fromEntries(services), quotedAt: new Date().toISOString() }
         await this.quotes.set(key, fresh, options.cache.quoteTtlSeconds, caching)

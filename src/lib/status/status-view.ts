@@ -2,6 +2,7 @@ import type { BookingCustomer, CarrierError, CarrierErrorEntry } from "../carrie
 import type { NordicParcelOptions } from "../options"
 import { credentialsView } from "../settings/settings-view"
 import { callbackUrl } from "../tracking/subscription-request"
+import type { ServiceLabel } from "../service-names/service-label"
 import { customerView } from "./customer-view"
 import { setupProblems } from "./setup-problems"
 
@@ -19,6 +20,8 @@ export type StatusInput = {
   settings: { version: number; updatedAt: Date | null; updatedBy: string | null; problem: string | null }
   /** The fulfillment module's `dependencies` (null: no fulfillment module registers the provider). */
   fulfillmentDependencies: readonly string[] | null
+  /** A service's name by precedence (merchant, carrier, catalogue, code). */
+  serviceLabel?: (code: string) => ServiceLabel
 }
 
 /**
@@ -29,7 +32,7 @@ export type StatusInput = {
  */
 export function statusView(input: StatusInput) {
   const { config, effective, customerList } = input
-  const customers = customerList.ok ? customerList.customers.map(customerView) : []
+  const customers = customerList.ok ? customerList.customers.map((customer) => customerView(customer, input.serviceLabel)) : []
   const accessible = new Set(customers.map((customer) => customer.customer_number))
   const used = [effective.customerNumber, ...effective.services.map((service) => service.customerNumber)].filter(
     (number): number is string => Boolean(number)

@@ -5,6 +5,9 @@ import { PickupPointListings } from "../../lib/checkout/pickup-point-listings"
 import { CheckoutQuoter } from "../../lib/checkout/quoter"
 import type { NordicParcelOptions } from "../../lib/options"
 import { resolveOptional } from "../../lib/resolve-optional"
+import { CarrierNameCache } from "../../lib/service-names/carrier-name-cache"
+import { carrierServiceNames } from "../../lib/service-names/carrier-names"
+import { namesLookupRequest, type Place } from "../../lib/service-names/names-lookup-request"
 
 /**
  * Everything that talks to the carrier, built once per owner: the clients (one keep-alive pool),
@@ -18,6 +21,15 @@ export interface CarrierAccess {
   pickupPointListings: PickupPointListings
   /** Medusa's caching module when the store has one (several instances then share entries). */
   sharedCache(): ICachingModuleService | undefined
+  /** The carrier's names of services, learned from every quote's answer. */
+  names: CarrierNameCache
+  /**
+   * Asks the carrier for the names of those codes it has not named lately: one lookup from the
+   * place `from` gives to itself, within the checkout's time budget. `from` is only read when a
+   * name is missing, so a page whose names are known does no extra work. Never throws (the
+   * catalogue's names stay; without a place nothing is asked); a failure is in the carrier error log.
+   */
+  learnNames(codes: Iterable<string>, from: () => Promise<Place | null>): Promise<void>
 }
 
 /** The one factory of carrier clients and quoter. */
@@ -43,10 +55,12 @@ export function createCarrierAccess({
     logger,
     onError,
   })
+  const names = new CarrierNameCache()
   const quoter = new CheckoutQuoter({
     lookup: clients.lookup,
     options,
     logger,
+    onAnswer: (response) => names.learn(carrierServiceNames(response)),
     get caching() {
       return sharedCache()
     },
@@ -57,5 +71,24 @@ export function createCarrierAccess({
     shared: sharedCache,
     limits: { maxEntries: options.cache.pickupPointMaxEntries, maxBytes: options.cache.pickupPointMaxBytes },
   })
-  return { clients, quoter, pickupPointListings, sharedCache }
+  const learnNames = async (codes: Iterable<string>, from: () => Promise<Place | null>) => {
+    const missing = names.missing(codes)
+    if (!missing.length) return
+    const place = await from().catch(() => null)
+    if (!place) return
+    await names.fill(
+      missing,
+      async (missing) => {
+        const request = namesLookupRequest(missing, place)
+        if (!request) return {}
+        const response = await clients.lookup.getShippingProducts(request, {
+          timeoutMs: options.timeouts.quoteMs,
+          maxAttempts: 1,
+        })
+        return carrierServiceNames(response)
+      },
+      (error) => logger.warn(`nordic-parcel: service names not available from the carrier, using the plugin's: ${(error as Error).message}`)
+    )
+  }
+  return { clients, quoter, pickupPointListings, sharedCache, names, learnNames }
 }

@@ -15,6 +15,8 @@ import { ServicesInUse, type ShippingOptionQuery } from "../../lib/checkout/serv
 import { PROVIDER_ID } from "../../providers/nordic-parcel/provider-id"
 import type { NordicParcelOptions } from "../../lib/options"
 import { resolveOptional } from "../../lib/resolve-optional"
+import type { CarrierNameCache } from "../../lib/service-names/carrier-name-cache"
+import type { Place } from "../../lib/service-names/names-lookup-request"
 import type { SettingsState } from "../../lib/settings/settings-state"
 import { createCarrierAccess, type CarrierAccess } from "./carrier-access"
 import { PARSED_OPTIONS } from "./loaders/validate-options"
@@ -149,6 +151,19 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
    */
   quoter(): CheckoutQuoter {
     return this.access().quoter
+  }
+
+  /** The carrier's names of services this instance has learned (from quotes and name lookups). */
+  carrierServiceNames(): CarrierNameCache {
+    return this.access().names
+  }
+
+  /**
+   * Asks the carrier for the names of those codes it has not named lately, with one lookup from
+   * the sender's postal code to itself. Never throws: without an answer the catalogue's names stay.
+   */
+  learnServiceNames(codes: Iterable<string>, from: () => Promise<Place | null>): Promise<void> {
+    return this.access().learnNames(codes, from)
   }
 
   /** Pickup-point listings by search: the store route, checkout's nearest point, the address subscriber. */

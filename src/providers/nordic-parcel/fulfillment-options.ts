@@ -1,6 +1,8 @@
 import type { FulfillmentOption } from "@medusajs/framework/types"
 import type { ServiceOptions } from "../../lib/options"
 import { serviceInfo } from "../../lib/service-catalogue"
+import type { CarrierServiceName } from "../../lib/service-names/carrier-names"
+import { serviceLabel } from "../../lib/service-names/service-label"
 
 /**
  * The object the admin stores as `shipping_option.data` when a merchant picks a service
@@ -14,11 +16,15 @@ export type NordicParcelFulfillmentOption = FulfillmentOption & {
   is_return: boolean
 }
 
-export function toFulfillmentOption(service: ServiceOptions): NordicParcelFulfillmentOption {
+/**
+ * `name` is what the admin lists when a merchant picks a service: the merchant's name, else the
+ * carrier's, else the plugin's, with the code second ("Pickup point parcel · SERVICEPAKKE").
+ */
+export function toFulfillmentOption(service: ServiceOptions, carrier?: CarrierServiceName): NordicParcelFulfillmentOption {
   const info = serviceInfo(service.code)
   return {
     id: `nordic-parcel-${service.code}`,
-    name: service.name ?? info.name,
+    name: serviceLabel(service.code, { merchantName: service.name, carrier }).label,
     service_code: service.code,
     requires_pickup_point: service.requiresPickupPoint ?? info.requiresPickupPoint,
     is_return: service.isReturn || info.isReturn,

@@ -32,6 +32,8 @@ export type ProviderRuntime = {
   quoter: CheckoutQuoter
   listings: PickupPointListings
   servicesInUse?: ServicesInUse
+  /** The carrier's names of services, and the way to ask for missing ones. */
+  names: Pick<CarrierAccess, "names" | "learnNames">
 }
 
 /**
@@ -59,6 +61,10 @@ export class ProviderRuntimeSource {
         quoter: module.quoter(),
         listings: module.pickupPointListings(),
         servicesInUse: query ? module.servicesInUse(query) : undefined,
+        names: {
+          names: module.carrierServiceNames(),
+          learnNames: (codes, from) => module.learnServiceNames(codes, from),
+        },
       }
     }
     const own = this.own()
@@ -69,6 +75,7 @@ export class ProviderRuntimeSource {
       quoter: own.access.quoter,
       listings: own.access.pickupPointListings,
       servicesInUse: this.ownServicesInUse_,
+      names: own.access,
     }
   }
 

@@ -31,6 +31,7 @@ import {
   type ServiceOptions,
 } from "../../lib/options"
 import { serviceInfo } from "../../lib/service-catalogue"
+import { senderPlace, type StockLocationQuery } from "../../lib/service-names/sender-place"
 import { toFulfillmentOption } from "./fulfillment-options"
 import { resolveBookingDependencies, type BookingDependencies } from "./booking-dependencies"
 import { itemsOfFulfillment } from "./fulfillment-items"
@@ -75,8 +76,8 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
    * offered ones. A service switched off in the admin is left out of both.
    */
   async getFulfillmentOptions(): Promise<FulfillmentOption[]> {
-    const { options, carrier } = await this.runtime_.get()
-    const configured = options.services.filter((service) => service.offered).map(toFulfillmentOption)
+    const { options, carrier, names } = await this.runtime_.get()
+    const offered = options.services.filter((service) => service.offered)
     // Switched-off services count as known, so the customer list does not bring them back.
     const known = new Set(options.services.map((service) => service.code))
     let customers: BookingCustomer[] = []
@@ -85,15 +86,19 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     } catch (error) {
       this.logger_.warn(`nordic-parcel: customer list unavailable, listing configured services only: ${(error as Error).message}`)
     }
-    const fromCustomers = customers.flatMap((customer) =>
-      customer.products
-        .filter((code) => !known.has(code) && known.add(code))
-        .map((code) => ({
-          ...toFulfillmentOption(serviceOptionsFor(options, code)),
-          // As the customer list names it: bookings send it so, except mailbox parcels (bare main number).
-          customer_number: customer.customerNumber,
-        }))
+    const listed = customers.flatMap((customer) =>
+      customer.products.filter((code) => !known.has(code) && known.add(code)).map((code) => ({ code, customer }))
     )
+    // The carrier's names, asked once for those not learned yet; without them the catalogue's.
+    const query = resolveOptional<StockLocationQuery>(this.cradle_, ContainerRegistrationKeys.QUERY)
+    await names.learnNames([...offered.map((s) => s.code), ...listed.map((l) => l.code)], () => senderPlace(query))
+    const carrierName = (code: string) => names.names.get(code)
+    const configured = offered.map((service) => toFulfillmentOption(service, carrierName(service.code)))
+    const fromCustomers = listed.map(({ code, customer }) => ({
+      ...toFulfillmentOption(serviceOptionsFor(options, code), carrierName(code)),
+      // As the customer list names it: bookings send it so, except mailbox parcels (bare main number).
+      customer_number: customer.customerNumber,
+    }))
     return [...configured, ...fromCustomers]
   }
 

@@ -46,8 +46,8 @@ describe("statusView", () => {
     const view = status({ ok: true, customers }, { customer_number: "6" })
     expect(view.default_customer_number).toBe("6")
     expect(view.customer_numbers).toEqual([
-      { customer_number: "5", listed_as: "PARCELS_NORWAY-00000000005", name: "Shop AS", country_code: "NO", services: ["PA_DOREN", "SERVICEPAKKE"], default: false },
-      { customer_number: "6", listed_as: "PARCELS_NORWAY-00000000006", name: null, country_code: null, services: ["BUSINESS_PARCEL"], default: true },
+      { customer_number: "5", listed_as: "PARCELS_NORWAY-00000000005", name: "Shop AS", country_code: "NO", services: ["PA_DOREN", "SERVICEPAKKE"], service_details: [{ code: "PA_DOREN", name: "Home delivery", description: null }, { code: "SERVICEPAKKE", name: "Pickup point parcel", description: null }], default: false },
+      { customer_number: "6", listed_as: "PARCELS_NORWAY-00000000006", name: null, country_code: null, services: ["BUSINESS_PARCEL"], service_details: [{ code: "BUSINESS_PARCEL", name: "Business parcel (Nordic)", description: null }], default: true },
     ])
     expect(view.unavailable_customer_numbers).toEqual(["9"])
   })

@@ -19,8 +19,8 @@ describe("NordicParcelProviderService", () => {
   })
   afterAll(() => sandbox.close())
 
-  function provider(extra: Record<string, unknown> = {}) {
-    return new NordicParcelProviderService({ logger } as never, {
+  function provider(extra: Record<string, unknown> = {}, cradle: Record<string, unknown> = {}) {
+    return new NordicParcelProviderService({ logger, ...cradle } as never, {
       baseUrl: sandbox.url,
       ...sandbox.credentials,
       customerNumber: "5",
@@ -74,13 +74,49 @@ describe("NordicParcelProviderService", () => {
     const options = await provider().getFulfillmentOptions()
     expect(options).toEqual(
       expect.arrayContaining([
-        { id: "nordic-parcel-PA_DOREN", name: "Home delivery", service_code: "PA_DOREN", requires_pickup_point: false, is_return: false },
-        { id: "nordic-parcel-9300", name: "Return pickup point parcel", service_code: "9300", requires_pickup_point: false, is_return: true },
+        { id: "nordic-parcel-PA_DOREN", name: "Home delivery · PA_DOREN", service_code: "PA_DOREN", requires_pickup_point: false, is_return: false },
+        { id: "nordic-parcel-9300", name: "Return pickup point parcel · 9300", service_code: "9300", requires_pickup_point: false, is_return: true },
         expect.objectContaining({ service_code: "SERVICEPAKKE", requires_pickup_point: true, customer_number: "PARCELS_NORWAY-00000000005" }),
       ])
     )
     const codes = options.map((o) => o.service_code)
     expect(new Set(codes).size).toBe(codes.length)
+  })
+
+  /** Medusa's query as the provider's cradle holds it: the store's one stock location. */
+  const query = {
+    graph: async ({ entity }: { entity: string }) => ({
+      data: entity === "stock_location" ? [{ id: "sloc_1", address: { country_code: "no", postal_code: "0154" } }] : [],
+    }),
+  }
+
+  it("names the services as the carrier does, with the code second, asking once from the store's postal code to itself", async () => {
+    const withQuery = provider({ services: [{ code: "PA_DOREN" }, { code: "SERVICEPAKKE", name: "Collect nearby" }] }, { query })
+    const before = sandbox.requests.length
+    const options = await withQuery.getFulfillmentOptions()
+    const byCode = Object.fromEntries(options.map((o) => [o.service_code, o.name]))
+    // The sandbox's display names (the carrier's, Norwegian by default); the merchant's own name wins.
+    expect(byCode).toMatchObject({ PA_DOREN: "På Døren · PA_DOREN", SERVICEPAKKE: "Collect nearby · SERVICEPAKKE", "3584": "Pakke i postkassen · 3584" })
+    const lookups = sandbox.requests.slice(before).filter((r) => r.path === "/shippingguide/v2/products")
+    expect(lookups).toHaveLength(1)
+    expect(lookups[0].body).toMatchObject({
+      withGuiInformation: true,
+      consignments: [{ fromCountryCode: "NO", fromPostalCode: "0154", toCountryCode: "NO", toPostalCode: "0154" }],
+    })
+    // Known now: the next listing does not ask again.
+    await withQuery.getFulfillmentOptions()
+    expect(sandbox.requests.slice(before).filter((r) => r.path === "/shippingguide/v2/products")).toHaveLength(1)
+  })
+
+  it("keeps the plugin's names when the carrier's lookup fails", async () => {
+    sandbox.fault("shipping", { kind: "status", status: 503 })
+    try {
+      const options = await provider({}, { query }).getFulfillmentOptions()
+      expect(options.find((o) => o.service_code === "PA_DOREN")?.name).toBe("Home delivery · PA_DOREN")
+      expect(warnings.some((w) => /service names not available from the carrier/.test(w))).toBe(true)
+    } finally {
+      sandbox.clearFaults()
+    }
   })
 
   it("still lists the configured services when the carrier cannot give the customer list", async () => {
@@ -111,6 +147,8 @@ describe("NordicParcelProviderService", () => {
         carrier: () => access.clients,
         quoter: () => access.quoter,
         pickupPointListings: () => access.pickupPointListings,
+        carrierServiceNames: () => access.names,
+        learnServiceNames: access.learnNames,
       }
       const own = { baseUrl: sandbox.url, ...sandbox.credentials, customerNumber: "5", services: [{ code: "PA_DOREN" }] }
       return { provider: new NordicParcelProviderService({ logger, nordic_parcel: module } as never, own), recorded }

@@ -1,4 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { serviceOptionsFor } from "../../../../lib/options"
+import { senderPlace } from "../../../../lib/service-names/sender-place"
+import { serviceLabel } from "../../../../lib/service-names/service-label"
 import { customerView } from "../../../../lib/status/customer-view"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
@@ -13,7 +17,13 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   try {
     const customers = await nordicParcel.carrier().booking.listCustomers()
-    res.json({ customers: customers.map(customerView) })
+    // The carrier's names of the listed services, asked once when missing (never fails the answer).
+    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+    await nordicParcel.learnServiceNames(customers.flatMap((customer) => customer.products), () => senderPlace(query))
+    const [options, names] = [await nordicParcel.getEffectiveOptions(), nordicParcel.carrierServiceNames()]
+    const label = (code: string) =>
+      serviceLabel(code, { merchantName: serviceOptionsFor(options, code).name, carrier: names.get(code) })
+    res.json({ customers: customers.map((customer) => customerView(customer, label)) })
   } catch (error) {
     respondCarrierFailure(res, error)
   }

@@ -1,5 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { NordicParcelOptions } from "../../../../lib/options"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { senderPlace } from "../../../../lib/service-names/sender-place"
+import { serviceLabels } from "../../../../lib/service-names/service-label"
 import type { SettingsState } from "../../../../lib/settings/settings-state"
 import { credentialsView, settingsView } from "../../../../lib/settings/settings-view"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
@@ -8,11 +10,19 @@ import type NordicParcelModuleService from "../../../../modules/nordic_parcel/se
 /**
  * GET /admin/nordic-parcel/settings: what the merchant changed (`settings`), the plugin options
  * it falls back to (`defaults`) and what is in force (`effective`), the last two in the settings'
- * own shape. The credentials and the webhook secret appear only as "set or not".
+ * own shape. The credentials and the webhook secret appear only as "set or not". `service_names`
+ * names each service (merchant's, else the carrier's display name, else the plugin's) with the
+ * carrier's description; names the carrier has not given yet are asked for once.
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  res.json(settingsAnswer(nordicParcel.getOptions(), await nordicParcel.getSettings()))
+  const state = await nordicParcel.getSettings()
+  // Names the carrier has not given yet are asked for once; without an answer the plugin's stay.
+  await nordicParcel.learnServiceNames(
+    state.effective.services.map((service) => service.code),
+    () => senderPlace(req.scope.resolve(ContainerRegistrationKeys.QUERY))
+  )
+  res.json(settingsAnswer(nordicParcel, state))
 }
 
 /**
@@ -23,10 +33,12 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   const state = await nordicParcel.updateSettings(req.body, req.auth_context.actor_id)
-  res.json(settingsAnswer(nordicParcel.getOptions(), state))
+  res.json(settingsAnswer(nordicParcel, state))
 }
 
-function settingsAnswer(config: NordicParcelOptions, state: SettingsState) {
+function settingsAnswer(nordicParcel: NordicParcelModuleService, state: SettingsState) {
+  const config = nordicParcel.getOptions()
+  const names = nordicParcel.carrierServiceNames()
   return {
     settings: state.settings,
     defaults: settingsView(config),
@@ -36,5 +48,11 @@ function settingsAnswer(config: NordicParcelOptions, state: SettingsState) {
     updated_at: state.updatedAt?.toISOString() ?? null,
     updated_by: state.updatedBy,
     problem: state.problem,
+    /** Each service's name (merchant's, else carrier's, else the plugin's) and the carrier's description. */
+    service_names: serviceLabels(
+      state.effective.services.map((service) => service.code),
+      state.effective.services,
+      (code) => names.get(code)
+    ),
   }
 }

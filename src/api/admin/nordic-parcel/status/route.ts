@@ -1,6 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { CarrierError } from "../../../../lib/carrier"
+import { serviceOptionsFor } from "../../../../lib/options"
+import { senderPlace } from "../../../../lib/service-names/sender-place"
+import { serviceLabel } from "../../../../lib/service-names/service-label"
 import { fulfillmentDependenciesOf } from "../../../../lib/status/setup-problems"
 import { statusView, type CustomerListOutcome } from "../../../../lib/status/status-view"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
@@ -29,8 +32,13 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       ),
     nordicParcel.listTrackingEvents({}, { take: 1, order: { created_at: "DESC" }, select: ["created_at"] }),
   ])
+  // The carrier's names of the listed services, asked once when missing (never fails the page).
+  const codes = customerList.ok ? customerList.customers.flatMap((customer) => customer.products) : []
+  await nordicParcel.learnServiceNames(codes, () => senderPlace(req.scope.resolve(ContainerRegistrationKeys.QUERY)))
+  const names = nordicParcel.carrierServiceNames()
   res.json(
     statusView({
+      serviceLabel: (code) => serviceLabel(code, { merchantName: serviceOptionsFor(settings.effective, code).name, carrier: names.get(code) }),
       config: nordicParcel.getOptions(),
       effective: settings.effective,
       customerList,

@@ -2,6 +2,9 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../modules/nordic_parcel/service"
+import { serviceOptionsFor } from "../../../../../lib/options"
+import { senderPlace } from "../../../../../lib/service-names/sender-place"
+import { serviceLabel } from "../../../../../lib/service-names/service-label"
 import { toAdminShipment } from "../../../../utils/admin-shipment"
 import { toPlannedShipment } from "../../../../utils/planned-shipment"
 
@@ -28,10 +31,22 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     ? await nordicParcel.listTrackingEvents({ shipment_number: numbers }, { order: { occurred_at: "ASC" } })
     : []
   const methods = (orders[0]?.shipping_methods ?? []) as { id: string; name: string; data?: Record<string, unknown> | null }[]
+  // The carrier's names of the order's services, asked once when missing (never fails the widget).
+  const codes = [
+    ...shipments.map((s) => s.service_code),
+    ...methods.map((m) => m.data?.service_code).filter((code): code is string => typeof code === "string"),
+  ]
+  await nordicParcel.learnServiceNames(codes, () => senderPlace(query))
+  const names = nordicParcel.carrierServiceNames()
+  const carrierName = (code: string) => names.get(code)
   res.json({
-    shipping_methods: methods.flatMap((method) => toPlannedShipment(method, options) ?? []),
-    shipments: shipments.map((shipment) =>
-      toAdminShipment(shipment, events.filter((e) => e.shipment_number === shipment.consignment_number))
-    ),
+    shipping_methods: methods.flatMap((method) => toPlannedShipment(method, options, carrierName) ?? []),
+    shipments: shipments.map((shipment) => ({
+      ...toAdminShipment(shipment, events.filter((e) => e.shipment_number === shipment.consignment_number)),
+      service_name: serviceLabel(shipment.service_code, {
+        merchantName: serviceOptionsFor(options, shipment.service_code).name,
+        carrier: carrierName(shipment.service_code),
+      }).name,
+    })),
   })
 }
