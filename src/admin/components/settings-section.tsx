@@ -1,10 +1,11 @@
 import { Badge, Button, Text, toast } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { useEffect, useState } from "react"
+import { useState } from "react"
 import { serviceInfo } from "../../lib/service-catalogue"
 import { SERVICE_FIELDS, SETTINGS_SECTIONS } from "../../lib/settings/settings-fields"
 import { fieldErrorsOf, type FieldErrors } from "../lib/field-errors"
 import { usePluginQuery } from "../lib/api"
+import { useDraft } from "../lib/draft"
 import { sdk } from "../lib/sdk"
 import { Section } from "./section"
 import { SettingInput } from "./setting-input"
@@ -80,8 +81,7 @@ function changes(draft: Values, current: Values): Values {
 }
 
 function ServiceCard({ code, service, named, using }: { code: string; service: Values; named?: ServiceName; using: UsingOption[] }) {
-  const [draft, setDraft] = useState(service)
-  useEffect(() => setDraft(service), [service])
+  const [draft, setDraft] = useDraft(service)
   const info = serviceInfo(code)
   const name = named?.name ?? (service.name as string | null) ?? info.name
   const { save, errors } = useSaveSettings(`${name} (${code}) saved; the next quotes use it`)
@@ -168,8 +168,7 @@ export function ServicesSection() {
 function SettingsGroup({ section, data }: { section: (typeof SETTINGS_SECTIONS)[number]; data: SettingsResponse }) {
   const current = (section.key === "general" ? data.effective : data.effective[section.key]) as Values
   const pick = (values: Values): Values => Object.fromEntries(Object.keys(section.fields).map((key) => [key, values[key] ?? null]))
-  const [draft, setDraft] = useState<Values>(pick(current))
-  useEffect(() => setDraft(pick(current)), [data])
+  const [draft, setDraft] = useDraft(pick(current))
   const { save, errors } = useSaveSettings(`${section.title} saved`)
   const diff = changes(draft, pick(current))
   const prefix = section.key === "general" ? "" : `${section.key}.`

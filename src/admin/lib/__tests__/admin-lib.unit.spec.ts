@@ -1,6 +1,7 @@
 import { parseSettingsPatch } from "../../../lib/settings/settings-schema"
 import { fieldErrorsOf } from "../field-errors"
 import { languageOf, texts } from "../i18n"
+import { rebaseDraft } from "../draft"
 
 /** The server's own 400 message for a body, as the admin receives it. */
 function refusal(body: unknown): string {
@@ -51,5 +52,23 @@ describe("admin texts follow the browser's language", () => {
     expect(nb.t("pickupPoint")).toBe("Hentested")
     expect(nb.t("unconfirmed", { error: "timeout" })).toContain("(timeout)")
     expect(texts("en").t("expectedDelivery")).toBe("Expected delivery")
+  })
+})
+
+describe("rebaseDraft: a refetch under a form keeps what the merchant typed", () => {
+  const before = { markup: "10%", fallback_price: 99, offered: true }
+  it.each<[string, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>]>([
+    ["nothing typed: the new server values", before, { ...before, fallback_price: 120 }, { ...before, fallback_price: 120 }],
+    ["a typed field survives a refetch with the same values", { ...before, markup: "15%" }, before, { ...before, markup: "15%" }],
+    [
+      "a typed field survives, an untouched one follows the server",
+      { ...before, markup: "15%" },
+      { ...before, fallback_price: 120 },
+      { ...before, markup: "15%", fallback_price: 120 },
+    ],
+    ["a field cleared by the merchant stays cleared", { ...before, markup: null }, { ...before, offered: false }, { ...before, markup: null, offered: false }],
+    ["a field new on the server appears", before, { ...before, lead_time_days: 2 }, { ...before, lead_time_days: 2 }],
+  ])("%s", (_, draft, next, expected) => {
+    expect(rebaseDraft(draft, before, next)).toEqual(expected)
   })
 })
