@@ -30,6 +30,8 @@ module.exports = defineConfig({
       options: {
         providers: [
           { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
+          // The checkout benchmark's baseline (src/modules/flat-rate-fulfillment): the manual provider cannot calculate prices.
+          { resolve: "./src/modules/flat-rate-fulfillment", id: "flat-rate" },
           { resolve: "medusa-plugin-nordic-parcel/providers/nordic-parcel", id: "nordic-parcel", options: nordicParcel },
         ],
       },
