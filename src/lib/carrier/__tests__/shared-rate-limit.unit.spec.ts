@@ -30,20 +30,20 @@ if (!process.env.REDIS_URL) {
 
     it("grants two processes together no more than the limit in any window", async () => {
       const limit = 4
-      const windowMs = 400
+      const windowMs = 1_000
       const [a, b] = [connect(), connect()].map(
         (redis) => new RedisSlidingWindowRateLimiter(redis, key, limit, windowMs, new SlidingWindowRateLimiter(limit, windowMs), logger)
       )
       const start = Date.now()
       const granted: number[] = []
       await Promise.all(
-        Array.from({ length: 16 }, (_, i) => (i % 2 ? a : b).acquire().then(() => granted.push(Date.now() - start)))
+        Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).acquire().then(() => granted.push(Date.now() - start)))
       )
       granted.sort((x, y) => x - y)
       // Each limiter alone would grant 4 at once: 8 at the start. Shared, the (limit+1)th grant
-      // comes a window after the first (less what the two round trips to Redis may blur).
+      // comes a window after the first (less what a busy event loop may blur when it observes them).
       for (let i = 0; i + limit < granted.length; i++) {
-        expect(granted[i + limit] - granted[i]).toBeGreaterThanOrEqual(windowMs - 100)
+        expect(granted[i + limit] - granted[i]).toBeGreaterThanOrEqual(windowMs - 300)
       }
       expect(logger.warn).not.toHaveBeenCalled()
     })
