@@ -100,6 +100,13 @@ describe("bulk booking benchmark", () => {
         ratio_to_floor: Math.round(ratio * 100) / 100,
         // The first 18 go at once, then 18 per window: (200/18 - 1) windows of a little over a second.
         carrier_span_s: Math.round(carrierSpanS * 100) / 100,
+        // Bookings the carrier received in each second of the run: 18 in every full second means the
+        // limit paced the run; fewer means the instances could not fulfil orders faster.
+        carrier_per_second: arrivals.reduce<number[]>((counts, at) => {
+          const second = Math.floor((at - Math.min(...arrivals)) / 1000)
+          counts[second] = (counts[second] ?? 0) + 1
+          return counts
+        }, []).map((n) => n ?? 0),
         first_booking_after_s: Math.round(((Math.min(...arrivals) - started) / 1000) * 100) / 100,
         target_ratio: TARGET_RATIO,
         carrier_attempts: attempts.length,
