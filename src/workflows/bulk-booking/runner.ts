@@ -14,10 +14,12 @@ const OWNER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
 /** A lease outlives a stopped instance by at most this long; it is renewed three times as often. */
 export const BULK_LEASE_MS = 30_000
 /**
- * Orders fulfilled at once. More than the carrier's 18 bookings per second, so the rate limiter,
- * not this pool, paces the run (each booking takes longer than a second from start to end).
+ * Orders fulfilled at once. The booking is one step of a fulfilment that takes seconds on a busy
+ * store (the workflow's steps around it, inventory, events), so far more orders than the carrier's
+ * 18 per second must be under way for the rate limiter, not this pool, to pace the run: with 24
+ * per instance, two instances sent 48 bookings and then waited for the fulfilments to finish.
  */
-export const BULK_CONCURRENCY = 24
+export const BULK_CONCURRENCY = 48
 /** Passes over a run's unfinished orders before leaving the rest to the resume job. */
 const MAX_PASSES = 5
 
