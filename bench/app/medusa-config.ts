@@ -1,3 +1,4 @@
+import path from "node:path"
 import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 
 /*
@@ -30,6 +31,9 @@ module.exports = defineConfig({
       options: {
         providers: [
           { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
+          // The checkout benchmark's baseline (src/modules/flat-rate-fulfillment): the manual provider cannot calculate prices.
+          // Absolute: Medusa resolves providers from the process's directory, the repository root here.
+          { resolve: path.join(__dirname, "src", "modules", "flat-rate-fulfillment"), id: "flat-rate" },
           { resolve: "medusa-plugin-nordic-parcel/providers/nordic-parcel", id: "nordic-parcel", options: nordicParcel },
         ],
       },

@@ -1,6 +1,11 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { carrierErrorHandler } from "./carrier-error-handler"
-import { AdminCreateCustomerSubscription, AdminTrackingSubscriptionsQuery } from "./admin/nordic-parcel/validators"
+import {
+  AdminCreateBulkBooking,
+  AdminCreateCustomerSubscription,
+  AdminLabelsQuery,
+  AdminTrackingSubscriptionsQuery,
+} from "./admin/nordic-parcel/validators"
 import { refuseUnsafeText, storeLookupRateLimit } from "./utils/request-guards"
 import { StoreDeliveryOptionsQuery, StorePickupPointsQuery } from "./validators"
 
@@ -15,6 +20,9 @@ const UNSAFE_TEXT_ROUTES_WITH_PARAMS = [
   "/admin/nordic-parcel/customer-subscriptions/:id",
   "/admin/nordic-parcel/customer-subscriptions/:id/renew",
   "/admin/nordic-parcel/tracking-subscriptions/:id",
+  "/admin/nordic-parcel/bulk-bookings/:id",
+  "/admin/nordic-parcel/bulk-bookings/:id/retry",
+  "/admin/nordic-parcel/bulk-bookings/:id/labels",
 ]
 
 export default defineMiddlewares({
@@ -50,6 +58,16 @@ export default defineMiddlewares({
       matcher: "/admin/nordic-parcel/customer-subscriptions",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminCreateCustomerSubscription)],
+    },
+    {
+      matcher: "/admin/nordic-parcel/bulk-bookings",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminCreateBulkBooking)],
+    },
+    {
+      matcher: "/admin/nordic-parcel/labels",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminLabelsQuery, {})],
     },
     {
       matcher: "/admin/nordic-parcel/tracking-subscriptions",

@@ -1,7 +1,7 @@
 import type { CallOptions } from "./config"
 import { CarrierError } from "./errors"
 import type { CarrierHttp, CarrierRequest } from "./http"
-import type { SlidingWindowRateLimiter } from "./rate-limit"
+import type { RateLimiter } from "./rate-limit"
 import {
   bookingConfirmationSchema,
   bookingRequestSchema,
@@ -33,7 +33,7 @@ const nothingToRelease: Release = () => {}
 export class BookingClient {
   constructor(
     private readonly http: CarrierHttp,
-    private readonly rateLimiter: SlidingWindowRateLimiter
+    private readonly rateLimiter: RateLimiter
   ) {}
 
   /** `GET /customers`: the user's customer numbers and the service codes of each. */

@@ -29,6 +29,11 @@ export interface CarrierClientConfig {
   eventsConcurrency?: number
   /** Event-cast test operations in flight per API user. */
   eventsTestConcurrency?: number
+  /**
+   * Redis URL through which every process of the store shares the booking rate limit (the carrier
+   * counts per API user, not per process). Without it the limit is kept in this process only.
+   */
+  sharedLimitRedisUrl?: string
   /** Dispatcher to use instead of the client set's own keep-alive `Agent` (tests); `close()` leaves it open. */
   dispatcher?: Dispatcher
   logger?: CarrierLogger
@@ -56,8 +61,10 @@ const DEFAULT_EVENTS_TEST_CONCURRENCY = 10
 
 const silentLogger: CarrierLogger = { debug() {}, info() {}, warn() {}, error() {} }
 
-export type ResolvedCarrierConfig = Required<Omit<CarrierClientConfig, "clientUrl" | "dispatcher" | "onError">> &
-  Pick<CarrierClientConfig, "clientUrl" | "dispatcher">
+export type ResolvedCarrierConfig = Required<
+  Omit<CarrierClientConfig, "clientUrl" | "dispatcher" | "onError" | "sharedLimitRedisUrl">
+> &
+  Pick<CarrierClientConfig, "clientUrl" | "dispatcher" | "sharedLimitRedisUrl">
 
 /** Checks the configuration once, at construction, so a bad value fails at boot rather than at checkout. */
 export function resolveCarrierConfig(config: CarrierClientConfig): ResolvedCarrierConfig {
@@ -101,6 +108,7 @@ export function resolveCarrierConfig(config: CarrierClientConfig): ResolvedCarri
       DEFAULT_EVENTS_TEST_CONCURRENCY
     ),
     dispatcher: config.dispatcher,
+    sharedLimitRedisUrl: config.sharedLimitRedisUrl || undefined,
     logger: config.logger ?? silentLogger,
   }
 }

@@ -5,7 +5,7 @@ import { observeCarrierErrors } from "./error-observer"
 import { EventsClient } from "./events-client"
 import { CarrierHttp } from "./http"
 import { LookupClient } from "./lookup-client"
-import { limitsForUser } from "./user-limits"
+import { limitsForUser, sharedBookingLimiter } from "./user-limits"
 
 export interface CarrierClients {
   lookup: LookupClient
@@ -20,18 +20,22 @@ const KEEP_ALIVE_TIMEOUT_MS = 10_000
 
 /**
  * Builds the carrier clients over one keep-alive connection pool. Rate and concurrency limits
- * are shared with every other client set of the same API user in this process.
+ * are shared with every other client set of the same API user in this process, and the booking
+ * rate with every process of the store when `sharedLimitRedisUrl` is given.
  */
 export function createCarrierClients(config: CarrierClientConfig): CarrierClients {
   const resolved = resolveCarrierConfig(config)
   const ownAgent = resolved.dispatcher ? undefined : new Agent({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS })
   const http = new CarrierHttp(resolved, resolved.dispatcher ?? ownAgent!)
   const limits = limitsForUser(resolved.baseUrl, resolved.apiUid, resolved, resolved.logger)
+  const bookingLimiter = resolved.sharedLimitRedisUrl
+    ? sharedBookingLimiter(resolved.sharedLimitRedisUrl, resolved.baseUrl, resolved.apiUid, limits, resolved, resolved.logger)
+    : limits.booking
   const { onError } = config
   const observed = <T extends object>(client: T): T => (onError ? observeCarrierErrors(client, onError) : client)
   return {
     lookup: observed(new LookupClient(http, resolved.logger)),
-    booking: observed(new BookingClient(http, limits.booking)),
+    booking: observed(new BookingClient(http, bookingLimiter)),
     events: observed(new EventsClient(http, limits)),
     async close() {
       await ownAgent?.close()

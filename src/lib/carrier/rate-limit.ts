@@ -7,6 +7,12 @@ interface Waiter {
   onAbort?: () => void
 }
 
+/** What a client waits on before sending a rate-limited request. */
+export interface RateLimiter {
+  /** Resolves when the request may be sent; rejects with the signal's reason if aborted first. */
+  acquire(signal?: AbortSignal): Promise<void>
+}
+
 /**
  * Grants at most `limit` requests in any window of `windowMs`, in arrival order.
  *
@@ -17,7 +23,7 @@ interface Waiter {
  *
  * A timer runs only while requests are waiting, so an idle limiter keeps nothing alive.
  */
-export class SlidingWindowRateLimiter {
+export class SlidingWindowRateLimiter implements RateLimiter {
   /** Monotonic times of the grants still inside the window, oldest first. */
   private readonly grants: number[] = []
   private readonly waiters: Waiter[] = []

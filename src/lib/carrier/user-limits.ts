@@ -1,5 +1,6 @@
 import type { CarrierLogger } from "./config"
-import { SlidingWindowRateLimiter } from "./rate-limit"
+import { SlidingWindowRateLimiter, type RateLimiter } from "./rate-limit"
+import { RedisSlidingWindowRateLimiter, sharedBookingKey, sharedLimitConnection } from "./shared-rate-limit"
 import { Semaphore } from "./semaphore"
 
 /**
@@ -27,6 +28,14 @@ export interface UserLimitSettings {
  * apart than a second to absorb network jitter.
  */
 export const BOOKING_WINDOW_SAFETY_MS = 50
+
+/**
+ * The same margin for the window shared through Redis, wider: a grant is stamped by Redis when the
+ * script runs, and the booking leaves its process after the reply has crossed the network and that
+ * process's event loop. A busy instance sending an early grant late, next to one sending a later
+ * grant at once, brings two sends closer than the window (one 429 in 200 bookings with 50 ms).
+ */
+export const SHARED_BOOKING_WINDOW_SAFETY_MS = 100
 
 const registry = new Map<string, { settings: UserLimitSettings; limits: UserLimits }>()
 
@@ -60,4 +69,42 @@ function sameSettings(a: UserLimitSettings, b: UserLimitSettings): boolean {
     a.eventsConcurrency === b.eventsConcurrency &&
     a.eventsTestConcurrency === b.eventsTestConcurrency
   )
+}
+
+const sharedRegistry = new Map<string, RateLimiter>()
+
+/**
+ * The booking limiter of an API user shared through Redis by every process of the store, with the
+ * process's own limiter as its fallback. One per Redis URL and user in the process, so all client
+ * sets of the process queue together before asking Redis.
+ */
+export function sharedBookingLimiter(
+  redisUrl: string,
+  baseUrl: string,
+  apiUid: string,
+  local: UserLimits,
+  settings: Pick<UserLimitSettings, "bookingRatePerSecond">,
+  logger: CarrierLogger
+): RateLimiter {
+  const key = sharedBookingKey(baseUrl, apiUid)
+  const registryKey = `${redisUrl}\n${key}`
+  const existing = sharedRegistry.get(registryKey)
+  if (existing) return existing
+  let limiter: RateLimiter
+  try {
+    limiter = new RedisSlidingWindowRateLimiter(
+      sharedLimitConnection(redisUrl),
+      key,
+      settings.bookingRatePerSecond,
+      1000 + SHARED_BOOKING_WINDOW_SAFETY_MS,
+      local.booking,
+      logger
+    )
+  } catch (error) {
+    // ioredis is not installed: the store's Redis modules bring it, a store without them has no Redis.
+    logger.warn(`Carrier client: cannot share the booking rate limit through Redis (${(error as Error).message}); limiting in this process only`)
+    limiter = local.booking
+  }
+  sharedRegistry.set(registryKey, limiter)
+  return limiter
 }

@@ -52,6 +52,9 @@ export function createCarrierAccess({
     apiUid: options.apiUid,
     apiKey: options.apiKey,
     timeoutMs: options.timeouts.requestMs,
+    // A store with Redis (Medusa's Redis modules read REDIS_URL too) runs several instances: they
+    // share the carrier's 18 bookings per second through it.
+    sharedLimitRedisUrl: process.env.REDIS_URL,
     logger,
     onError,
   })

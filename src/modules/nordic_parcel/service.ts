@@ -21,6 +21,8 @@ import type { SettingsState } from "../../lib/settings/settings-state"
 import { createCarrierAccess, type CarrierAccess } from "./carrier-access"
 import { PARSED_OPTIONS } from "./loaders/validate-options"
 import { BookingLedger, type LedgerBooking, type RecordBookingInput, type ReserveBookingInput } from "./booking-ledger"
+import { BulkBookingStore } from "./bulk-bookings"
+import { BulkBooking, BulkBookingOrder } from "./models/bulk-booking"
 import { Shipment } from "./models/shipment"
 import { StoredSettings } from "./models/stored-settings"
 import { Subscription } from "./models/subscription"
@@ -49,7 +51,7 @@ type ModuleCradle = Record<string, unknown> & {
  * (lib/carrier/error-log.ts), the booking ledger (booking-ledger.ts: which booking each
  * fulfillment holds; the Shipment model's generated methods serve reads and tracking updates).
  */
-class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent, Subscription, StoredSettings }) {
+class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent, Subscription, StoredSettings, BulkBooking, BulkBookingOrder }) {
   protected readonly options_: NordicParcelOptions
   protected readonly cradle_: ModuleCradle
   private carrierAccess_?: CarrierAccess
@@ -59,6 +61,8 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   private readonly trackingSubscriptions_: TrackingSubscriptions
   private readonly carrierErrors_ = new CarrierErrorLog()
   private readonly ledger_: BookingLedger
+  /** Bulk booking runs and the outcome of each of their orders (bulk-bookings.ts). */
+  private readonly bulkBookings_: BulkBookingStore
 
   constructor(cradle: ModuleCradle, options: unknown) {
     // eslint-disable-next-line prefer-rest-params
@@ -69,6 +73,7 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
     this.settings_ = new SettingsStore(repository, this.options_, cradle.logger)
     this.trackingEvents_ = new TrackingEventStore(repository, this as unknown as TrackingEventRecords)
     this.ledger_ = new BookingLedger(repository)
+    this.bulkBookings_ = new BulkBookingStore(repository)
     this.trackingSubscriptions_ = new TrackingSubscriptions({
       events: () => this.carrier().events,
       webhooks: async () => (await this.getEffectiveOptions()).webhooks,
@@ -167,6 +172,11 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   }
 
   /** Pickup-point listings by search: the store route, checkout's nearest point, the address subscriber. */
+  /** Bulk booking runs and their orders' outcomes; the runner is src/lib/bulk-booking/runner.ts. */
+  bulkBookingStore(): BulkBookingStore {
+    return this.bulkBookings_
+  }
+
   pickupPointListings(): PickupPointListings {
     return this.access().pickupPointListings
   }

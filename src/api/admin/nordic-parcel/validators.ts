@@ -50,3 +50,30 @@ export const AdminTrackingSubscriptionsQuery = z.object({
     .default(100),
 })
 export type AdminTrackingSubscriptionsQuery = z.output<typeof AdminTrackingSubscriptionsQuery>
+
+/** The most orders one bulk booking run takes. */
+export const BULK_BOOKING_MAX_ORDERS = 500
+
+export const AdminCreateBulkBooking = z.strictObject({
+  order_ids: z
+    .array(
+      z.string({ error: "order_ids must hold order ids (strings)" }).trim().min(1, "order_ids must not hold an empty id"),
+      { error: "order_ids must be a list of order ids" }
+    )
+    .min(1, "order_ids must name at least one order")
+    .max(BULK_BOOKING_MAX_ORDERS, `order_ids must name at most ${BULK_BOOKING_MAX_ORDERS} orders`),
+})
+export type AdminCreateBulkBooking = z.output<typeof AdminCreateBulkBooking>
+
+export const AdminLabelsQuery = z.object({
+  fulfillment_ids: z
+    .string({ error: "fulfillment_ids is required: a comma-separated list of fulfillment ids" })
+    .transform((value) => [...new Set(value.split(",").map((id) => id.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.string())
+        .min(1, "fulfillment_ids must name at least one fulfillment")
+        .max(BULK_BOOKING_MAX_ORDERS, `fulfillment_ids must name at most ${BULK_BOOKING_MAX_ORDERS} fulfillments`)
+    ),
+})
+export type AdminLabelsQuery = z.output<typeof AdminLabelsQuery>

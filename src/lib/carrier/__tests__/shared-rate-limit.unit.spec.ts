@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto"
+import Redis from "ioredis"
+import { SlidingWindowRateLimiter } from "../rate-limit"
+import { RedisSlidingWindowRateLimiter, sharedBookingKey } from "../shared-rate-limit"
+
+/**
+ * The booking limit shared through Redis, against a real Redis (REDIS_URL; CI sets it). Each
+ * limiter gets a connection of its own, as two instances of the store would.
+ */
+const logger = { debug() {}, info() {}, warn: jest.fn(), error() {} }
+
+if (!process.env.REDIS_URL) {
+  describe("booking rate limit shared through Redis", () => {
+    it.todo("needs REDIS_URL, e.g. REDIS_URL=redis://127.0.0.1:6379 npm run test:unit; CI sets it")
+  })
+} else {
+  describe("booking rate limit shared through Redis", () => {
+    const connections: Redis[] = []
+    const connect = () => {
+      const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 })
+      connections.push(redis)
+      return redis
+    }
+    const key = `nordic-parcel:test:${randomUUID()}`
+
+    afterAll(async () => {
+      await connections[0]?.del(key)
+      connections.forEach((c) => c.disconnect())
+    })
+
+    it("grants two processes together no more than the limit in any window", async () => {
+      const limit = 4
+      const windowMs = 1_000
+      const [a, b] = [connect(), connect()].map(
+        (redis) => new RedisSlidingWindowRateLimiter(redis, key, limit, windowMs, new SlidingWindowRateLimiter(limit, windowMs), logger)
+      )
+      const start = Date.now()
+      const granted: number[] = []
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).acquire().then(() => granted.push(Date.now() - start)))
+      )
+      granted.sort((x, y) => x - y)
+      // Each limiter alone would grant 4 at once: 8 at the start. Shared, the (limit+1)th grant
+      // comes a window after the first (less what a busy event loop may blur when it observes them).
+      for (let i = 0; i + limit < granted.length; i++) {
+        expect(granted[i + limit] - granted[i]).toBeGreaterThanOrEqual(windowMs - 300)
+      }
+      expect(logger.warn).not.toHaveBeenCalled()
+    })
+
+    it("gives up waiting when the caller aborts", async () => {
+      const redis = connect()
+      const limiter = new RedisSlidingWindowRateLimiter(redis, `${key}:abort`, 1, 60_000, new SlidingWindowRateLimiter(1, 60_000), logger)
+      await limiter.acquire()
+      const controller = new AbortController()
+      const waiting = limiter.acquire(controller.signal)
+      controller.abort(new Error("caller gave up"))
+      await expect(waiting).rejects.toThrow("caller gave up")
+      await redis.del(`${key}:abort`)
+    })
+
+    it("falls back to the process's own limit when Redis does not answer, and says so", async () => {
+      const unreachable = new Redis("redis://127.0.0.1:1", { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
+      unreachable.on("error", () => {})
+      connections.push(unreachable)
+      const warn = jest.fn()
+      const limiter = new RedisSlidingWindowRateLimiter(unreachable, key, 2, 60_000, new SlidingWindowRateLimiter(2, 60_000), { ...logger, warn })
+      await limiter.acquire()
+      await limiter.acquire()
+      // The fallback keeps the limit: a third grant would have to wait a minute.
+      const third = Promise.race([limiter.acquire().then(() => "granted"), new Promise((r) => setTimeout(() => r("waiting"), 200))])
+      expect(await third).toBe("waiting")
+      expect(warn).toHaveBeenCalledTimes(1)
+      expect(warn.mock.calls[0][0]).toMatch(/shared booking rate limit in Redis is unavailable/)
+    })
+
+    it("keys the limit by API user without storing the user in clear", () => {
+      const k = sharedBookingKey("https://carrier.example", "Shop-User")
+      expect(k).toBe(sharedBookingKey("https://carrier.example", "shop-user"))
+      expect(k).not.toMatch(/shop-user/i)
+      expect(k).not.toBe(sharedBookingKey("https://carrier.example", "other-user"))
+    })
+  })
+}

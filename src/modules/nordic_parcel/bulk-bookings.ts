@@ -1,0 +1,209 @@
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
+import type { Context, DAL } from "@medusajs/framework/types"
+import { generateEntityId, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
+
+export type BulkBookingStatus = "running" | "done"
+export type BulkOrderStatus = "pending" | "booking" | "booked" | "refused" | "failed" | "skipped"
+
+export type BulkBookingRow = {
+  id: string
+  status: BulkBookingStatus
+  created_by: string | null
+  lease_owner: string | null
+  lease_expires_at: Date | null
+  completed_at: Date | null
+  created_at: Date
+}
+
+export type BulkOrderRow = {
+  id: string
+  bulk_booking_id: string
+  order_id: string
+  position: number
+  status: BulkOrderStatus
+  fulfillment_id: string | null
+  consignment_number: string | null
+  message: string | null
+  attempts: number
+}
+
+export type BulkOrderOutcome = {
+  status: Exclude<BulkOrderStatus, "pending" | "booking">
+  fulfillment_id?: string | null
+  consignment_number?: string | null
+  message?: string | null
+}
+
+const RUN_COLUMNS = "id, status, created_by, lease_owner, lease_expires_at, completed_at, created_at"
+const ORDER_COLUMNS = "id, bulk_booking_id, order_id, position, status, fulfillment_id, consignment_number, message, attempts"
+
+/**
+ * Bulk booking runs and their orders. Every state change is one conditional statement, so two
+ * instances can never both work a run (the lease) or both fulfil one order of it (pending →
+ * booking is taken by one statement only).
+ */
+export class BulkBookingStore {
+  // Named as MedusaService names it: the transaction decorator looks the repository up under this name.
+  constructor(protected readonly baseRepository_: DAL.RepositoryService) {}
+
+  @InjectTransactionManager()
+  async create(
+    input: { order_ids: string[]; created_by: string | null; skipped: Record<string, string> },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<BulkBookingRow> {
+    const em = manager(sharedContext)
+    const [run]: BulkBookingRow[] = await em.execute(
+      `insert into nordic_parcel_bulk_booking (id, status, created_by) values (?, 'running', ?) returning ${RUN_COLUMNS}`,
+      [generateEntityId(undefined, "npbulk"), input.created_by]
+    )
+    const values = input.order_ids.map(() => "(?, ?, ?, ?, ?, ?)").join(", ")
+    const params = input.order_ids.flatMap((orderId, position) => [
+      generateEntityId(undefined, "npbulko"),
+      run.id,
+      orderId,
+      position,
+      input.skipped[orderId] ? "skipped" : "pending",
+      input.skipped[orderId] ?? null,
+    ])
+    await em.execute(
+      `insert into nordic_parcel_bulk_booking_order (id, bulk_booking_id, order_id, position, status, message) values ${values}`,
+      params
+    )
+    return run
+  }
+
+  @InjectTransactionManager()
+  async get(id: string, @MedusaContext() sharedContext: Context = {}): Promise<{ run: BulkBookingRow; orders: BulkOrderRow[] } | null> {
+    const em = manager(sharedContext)
+    const [run]: BulkBookingRow[] = await em.execute(
+      `select ${RUN_COLUMNS} from nordic_parcel_bulk_booking where id = ? and deleted_at is null`,
+      [id]
+    )
+    if (!run) return null
+    const orders: BulkOrderRow[] = await em.execute(
+      `select ${ORDER_COLUMNS} from nordic_parcel_bulk_booking_order
+        where bulk_booking_id = ? and deleted_at is null order by position asc`,
+      [id]
+    )
+    return { run, orders }
+  }
+
+  /** Orders of these ids waiting or being booked in a run that is still going. */
+  @InjectTransactionManager()
+  async inProgress(orderIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<{ order_id: string; bulk_booking_id: string }[]> {
+    if (orderIds.length === 0) return []
+    return manager(sharedContext).execute(
+      `select o.order_id, o.bulk_booking_id from nordic_parcel_bulk_booking_order o
+         join nordic_parcel_bulk_booking b on b.id = o.bulk_booking_id and b.deleted_at is null and b.status = 'running'
+        where o.order_id in (${orderIds.map(() => "?").join(", ")}) and o.status in ('pending', 'booking') and o.deleted_at is null`,
+      orderIds
+    )
+  }
+
+  /** Takes or renews the run's lease; false when another owner holds an unexpired one or the run is done. */
+  @InjectTransactionManager()
+  async lease(id: string, owner: string, ms: number, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    const rows = await manager(sharedContext).execute(
+      `update nordic_parcel_bulk_booking
+          set lease_owner = ?, lease_expires_at = now() + (? * interval '1 millisecond'), updated_at = now()
+        where id = ? and status = 'running' and deleted_at is null
+          and (lease_owner is null or lease_owner = ? or lease_expires_at is null or lease_expires_at < now())
+        returning id`,
+      [owner, ms, id, owner]
+    )
+    return rows.length === 1
+  }
+
+  @InjectTransactionManager()
+  async releaseLease(id: string, owner: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await manager(sharedContext).execute(
+      `update nordic_parcel_bulk_booking set lease_owner = null, lease_expires_at = null, updated_at = now()
+        where id = ? and lease_owner = ?`,
+      [id, owner]
+    )
+  }
+
+  /** Runs still going whose lease ran out (or was never taken): their instance stopped. */
+  @InjectTransactionManager()
+  async abandoned(@MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    const rows: { id: string }[] = await manager(sharedContext).execute(
+      `select id from nordic_parcel_bulk_booking
+        where status = 'running' and deleted_at is null and (lease_expires_at is null or lease_expires_at < now())
+        order by created_at asc limit 50`
+    )
+    return rows.map((row) => row.id)
+  }
+
+  /**
+   * The orders of a run still to work: pending ones, and ones left "booking" by an owner that
+   * stopped (the new owner checks the order before fulfilling it again).
+   */
+  @InjectTransactionManager()
+  async unfinished(id: string, @MedusaContext() sharedContext: Context = {}): Promise<BulkOrderRow[]> {
+    return manager(sharedContext).execute(
+      `select ${ORDER_COLUMNS} from nordic_parcel_bulk_booking_order
+        where bulk_booking_id = ? and status in ('pending', 'booking') and deleted_at is null order by position asc`,
+      [id]
+    )
+  }
+
+  /** Marks an order as being booked by this worker; null when another worker took it first. */
+  @InjectTransactionManager()
+  async take(rowId: string, fromStatus: "pending" | "booking", @MedusaContext() sharedContext: Context = {}): Promise<BulkOrderRow | null> {
+    const rows: BulkOrderRow[] = await manager(sharedContext).execute(
+      `update nordic_parcel_bulk_booking_order
+          set status = 'booking', attempts = attempts + 1, updated_at = now()
+        where id = ? and status = ? and deleted_at is null
+        returning ${ORDER_COLUMNS}`,
+      [rowId, fromStatus]
+    )
+    return rows[0] ?? null
+  }
+
+  @InjectTransactionManager()
+  async settle(rowId: string, outcome: BulkOrderOutcome, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await manager(sharedContext).execute(
+      `update nordic_parcel_bulk_booking_order
+          set status = ?, fulfillment_id = ?, consignment_number = ?, message = ?, updated_at = now()
+        where id = ? and status = 'booking'`,
+      [outcome.status, outcome.fulfillment_id ?? null, outcome.consignment_number ?? null, outcome.message ?? null, rowId]
+    )
+  }
+
+  /** Ends the run when none of its orders is left to work. */
+  @InjectTransactionManager()
+  async finishIfDone(id: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    const rows = await manager(sharedContext).execute(
+      `update nordic_parcel_bulk_booking
+          set status = 'done', completed_at = now(), lease_owner = null, lease_expires_at = null, updated_at = now()
+        where id = ? and status = 'running' and not exists (
+          select 1 from nordic_parcel_bulk_booking_order
+           where bulk_booking_id = ? and status in ('pending', 'booking') and deleted_at is null)
+        returning id`,
+      [id, id]
+    )
+    return rows.length === 1
+  }
+
+  /** Puts the refused and failed orders of a run back to pending and the run back to running. */
+  @InjectTransactionManager()
+  async retry(id: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    const em = manager(sharedContext)
+    const rows = await em.execute(
+      `update nordic_parcel_bulk_booking_order set status = 'pending', message = null, updated_at = now()
+        where bulk_booking_id = ? and status in ('refused', 'failed') and deleted_at is null returning id`,
+      [id]
+    )
+    if (rows.length > 0) {
+      await em.execute(
+        `update nordic_parcel_bulk_booking set status = 'running', completed_at = null, updated_at = now() where id = ?`,
+        [id]
+      )
+    }
+    return rows.length
+  }
+}
+
+function manager(sharedContext: Context): SqlEntityManager {
+  return sharedContext.transactionManager as SqlEntityManager
+}
