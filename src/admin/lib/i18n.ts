@@ -32,6 +32,7 @@ const EN = {
   status_delivered: "Delivered",
   status_returned: "Returned",
   status_cancelled: "Cancelled",
+  status_unused: "Unused: its fulfilment was cancelled",
 }
 
 type Texts = typeof EN
@@ -65,6 +66,7 @@ const NB: Texts = {
   status_delivered: "Levert",
   status_returned: "Returnert",
   status_cancelled: "Kansellert",
+  status_unused: "Ubrukt: leveransen ble kansellert",
 }
 
 export type TextKey = keyof Texts
