@@ -282,6 +282,11 @@ export class TwoInstances {
     return child
   }
 
+  /** CPU seconds each instance's processes have used so far. */
+  cpuSeconds(): number[] {
+    return this.instances.map((i) => (i.child?.process.pid ? groupCpuSeconds(i.child.process.pid) : 0))
+  }
+
   private sampleMemory(): void {
     const perInstance = this.instances.map((i) => (i.child?.process.pid ? groupRssBytes(i.child.process.pid) : 0))
     perInstance.forEach((rss, i) => (this.memory.peak[i] = Math.max(this.memory.peak[i], rss)))
@@ -408,6 +413,29 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port))
     })
   })
+}
+
+/** CPU time (user + system, seconds) used so far by the processes of a process group (Linux /proc; 0 elsewhere). */
+function groupCpuSeconds(pgid: number): number {
+  const ticksPerSecond = 100 // USER_HZ, 100 on every Linux that Node.js supports
+  let ticks = 0
+  let pids: string[] = []
+  try {
+    pids = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))
+  } catch {
+    return 0
+  }
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      if (Number(fields[2]) !== pgid) continue
+      ticks += Number(fields[11]) + Number(fields[12])
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / ticksPerSecond
 }
 
 /** Resident memory of the processes of a process group (Linux /proc; 0 elsewhere). */
