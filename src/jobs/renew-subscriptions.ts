@@ -67,7 +67,7 @@ async function renewCustomerSubscriptions(
         const error = reviveCarrierError(thrown)
         if (!isNotFound(error)) return noteFailure(upkeep, subscription, error)
         const status = expiresBy(subscription, now.getTime()) ? "expired" : "deleted"
-        await nordicParcel.updateSubscriptions({ id: subscription.id, status })
+        await nordicParcel.retireSubscriptions([subscription.id], status)
         upkeep[status].push(subscription.carrier_id!)
       }
     })
@@ -85,7 +85,7 @@ async function retireTrackingSubscriptions(
   // The carrier drops a subscription at its expiry exactly (carrier notes 21): no need to ask.
   const lapsed = active.filter((s) => expiresBy(s, now.getTime()))
   if (lapsed.length > 0) {
-    await nordicParcel.updateSubscriptions(lapsed.map((s) => ({ id: s.id, status: "expired" as const })))
+    await nordicParcel.retireSubscriptions(lapsed.map((s) => s.id), "expired")
     upkeep.expired.push(...lapsed.map((s) => s.carrier_id!))
   }
 
@@ -108,7 +108,7 @@ async function retireTrackingSubscriptions(
         await events.getTrackingSubscription(subscription.carrier_id!)
       } catch (error) {
         if (!isNotFound(error)) return noteFailure(upkeep, subscription, error)
-        await nordicParcel.updateSubscriptions({ id: subscription.id, status: "ended" })
+        await nordicParcel.retireSubscriptions([subscription.id], "ended")
         upkeep.ended.push(subscription.carrier_id!)
       }
     })

@@ -28,7 +28,7 @@ export async function retryTrackingSubscriptions(
     const trackingId = pending.tracking_id!
     const [shipment] = await nordicParcel.listShipments({ consignment_number: trackingId }, { take: 1, order: { created_at: "DESC" } })
     if (!shipment || FINISHED.has(shipment.status)) {
-      await nordicParcel.updateSubscriptions({ id: pending.id, status: "ended", next_attempt_at: null })
+      await nordicParcel.retireSubscriptions([pending.id], "ended")
       outcome.ended.push(trackingId)
       continue
     }
@@ -38,7 +38,7 @@ export async function retryTrackingSubscriptions(
         outcome.made.push(trackingId)
       } else {
         // The store no longer receives callbacks (public URL or secret removed, automatic subscriptions off).
-        await nordicParcel.updateSubscriptions({ id: pending.id, status: "ended", next_attempt_at: null })
+        await nordicParcel.retireSubscriptions([pending.id], "ended")
         outcome.ended.push(trackingId)
       }
     } catch (error) {

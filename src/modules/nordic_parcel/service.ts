@@ -276,6 +276,16 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
     return this.trackingSubscriptions_.listDue(now, options) as unknown as ReturnType<NordicParcelModuleService["listSubscriptions"]>
   }
 
+  /**
+   * Marks subscription records finished, so that no job retries or renews them again: "ended" (the
+   * carrier no longer has it, or the store no longer wants it), "expired" (past its expiry), or
+   * "deleted" (gone at the carrier).
+   */
+  async retireSubscriptions(ids: string[], status: "ended" | "expired" | "deleted"): Promise<void> {
+    if (ids.length === 0) return
+    await this.updateSubscriptions(ids.map((id) => ({ id, status, next_attempt_at: null })))
+  }
+
   /** Ends the tracking subscriptions of a consignment (a cancelled fulfillment). */
   unsubscribeTracking(trackingId: string): Promise<void> {
     return this.trackingSubscriptions_.unsubscribe(trackingId)
