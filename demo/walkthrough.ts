@@ -1,6 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import type { Sandbox } from "../sandbox"
+import type { DeliveryOption, PickupPoint } from "../src/storefront/types"
 import type { DemoStore } from "./seed"
 
 /**
@@ -15,31 +16,6 @@ class StepFailed extends Error {}
 
 function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new StepFailed(message)
-}
-
-type DeliveryOption = {
-  shipping_option_id: string
-  name: string
-  service_code: string
-  requires_pickup_point: boolean
-  available: boolean
-  amount: number | null
-  currency_code: string
-  price_source: string
-  expected_delivery_date?: string | null
-  working_days?: number | null
-  display?: { name?: string; delivery_message?: string }
-}
-
-type PickupPoint = {
-  id: string
-  name: string
-  address: string
-  postal_code: string
-  city: string
-  is_locker: boolean
-  distance_km?: number
-  opening_hours?: string
 }
 
 type TrackingEvent = { status: string; occurred_at: string }

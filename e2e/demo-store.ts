@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
-import net, { type AddressInfo } from "node:net"
 import os from "node:os"
 import path from "node:path"
+import { freePort } from "../integration-tests/helpers/free-port"
 
 /** A demo store (npm run demo) in a fresh data folder, for the browser tests. */
 export type DemoStore = {
@@ -27,16 +27,6 @@ export type DemoStore = {
 
 const ROOT = path.resolve(__dirname, "..")
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.on("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 export async function startDemoStore(env: NodeJS.ProcessEnv = {}): Promise<DemoStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nordic-parcel-e2e-"))

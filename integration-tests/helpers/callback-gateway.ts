@@ -1,5 +1,6 @@
 import http from "node:http"
-import net, { type AddressInfo } from "node:net"
+import type { AddressInfo } from "node:net"
+import { freePort } from "./free-port"
 
 /**
  * The store's public URL in tests: a real HTTP hop in front of the Medusa app, started before
@@ -14,16 +15,6 @@ export type CallbackGateway = {
   seen: { path: string; status: number }[]
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.on("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 export function useCallbackGateway(): () => CallbackGateway {
   let server: http.Server | undefined

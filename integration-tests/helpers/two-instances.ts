@@ -1,5 +1,4 @@
 import fs from "node:fs"
-import net, { type AddressInfo } from "node:net"
 import path from "node:path"
 import Redis from "ioredis"
 import { Client, type ClientConfig } from "pg"
@@ -8,6 +7,9 @@ import type { DemoStore } from "../../demo/seed"
 import { startSandbox, type CallbackPayload, type Sandbox } from "../../sandbox"
 import { startCarrierBurstGate, type CarrierBurstGate } from "./carrier-burst-gate"
 import { startRoundRobinGateway, type RoundRobinGateway } from "./round-robin-gateway"
+import { freePort } from "./free-port"
+
+export { mapLimit } from "../../src/lib/concurrency/map-limit"
 
 /**
  * Two `medusa start` processes of the plugin's dev store on one PostgreSQL database with Medusa's
@@ -404,61 +406,45 @@ function childEnv(): NodeJS.ProcessEnv {
   return rest
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.on("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
+
+/**
+ * Each process of a process group (Linux /proc; none elsewhere): its pid and the fields of its
+ * stat line after the command name (fields[2] is the group, [11] and [12] user and system ticks).
+ */
+function groupProcesses(pgid: number): { pid: string; fields: string[] }[] {
+  let pids: string[] = []
+  try {
+    pids = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))
+  } catch {
+    return []
+  }
+  return pids.flatMap((pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      return Number(fields[2]) === pgid ? [{ pid, fields }] : []
+    } catch {
+      return [] // gone meanwhile
+    }
   })
 }
 
-/** CPU time (user + system, seconds) used so far by the processes of a process group (Linux /proc; 0 elsewhere). */
+/** CPU time (user + system, seconds) the processes of a process group have used so far. */
 function groupCpuSeconds(pgid: number): number {
   const ticksPerSecond = 100 // USER_HZ, 100 on every Linux that Node.js supports
-  let ticks = 0
-  let pids: string[] = []
-  try {
-    pids = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))
-  } catch {
-    return 0
-  }
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-      if (Number(fields[2]) !== pgid) continue
-      ticks += Number(fields[11]) + Number(fields[12])
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks / ticksPerSecond
+  return groupProcesses(pgid).reduce((sum, { fields }) => sum + Number(fields[11]) + Number(fields[12]), 0) / ticksPerSecond
 }
 
-/** Resident memory of the processes of a process group (Linux /proc; 0 elsewhere). */
+/** Resident memory of the processes of a process group. */
 function groupRssBytes(pgid: number): number {
-  let total = 0
-  let pids: string[] = []
-  try {
-    pids = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))
-  } catch {
-    return 0
-  }
-  for (const pid of pids) {
+  return groupProcesses(pgid).reduce((sum, { pid }) => {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-      if (Number(fields[2]) !== pgid) continue
       const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))
-      if (rss) total += Number(rss[1]) * 1024
+      return sum + (rss ? Number(rss[1]) * 1024 : 0)
     } catch {
-      // gone meanwhile
+      return sum // gone meanwhile
     }
-  }
-  return total
+  }, 0)
 }
 
 /** The largest number of the times (ms) that fall in one window of `windowMs`. */
@@ -472,19 +458,6 @@ export function maxInWindow(times: number[], windowMs: number): number {
   return best
 }
 
-export async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length)
-  let next = 0
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++
-        results[index] = await work(items[index])
-      }
-    })
-  )
-  return results
-}
 
 function tail(text: string, lines = 30): string {
   return text

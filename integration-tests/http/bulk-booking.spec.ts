@@ -8,6 +8,9 @@ import { responseOf } from "../helpers/http"
 import { useSandbox } from "../helpers/sandbox"
 import { storefront } from "../helpers/storefront"
 import { seedNorwegianStore, type SeededStore } from "../helpers/store"
+import resumeBulkBookingsJob from "../../src/jobs/resume-bulk-bookings"
+import { NORDIC_PARCEL_MODULE } from "../../src/modules/nordic_parcel"
+import type NordicParcelModuleService from "../../src/modules/nordic_parcel/service"
 
 jest.setTimeout(300 * 1000)
 
@@ -156,6 +159,40 @@ medusaIntegrationTestRunner({
       const third = await done(again.data.bulk_booking.id)
       expect(third.counts).toMatchObject({ booked: 0, skipped: count })
       expect(sandbox().bookings.slice(bookingsBefore)).toHaveLength(count - 1)
+    })
+
+    it("finishes a run whose instance stopped halfway, without booking again the order it was booking when it stopped", async () => {
+      const [a, b, c] = await Promise.all([100, 101, 102].map((n) => placeOrder(n)))
+      const runs = getContainer().resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE).bulkBookingStore()
+      // Another instance started the run: it held the lease, fulfilled and booked order a, and
+      // stopped before writing a's outcome (a is left "booking"); b and c were still waiting.
+      const started = await runs.create({ order_ids: [a.id, b.id, c.id], created_by: null, skipped: {} })
+      expect(await runs.lease(started.id, "stopped-instance", 60_000)).toBe(true)
+      const rowA = (await runs.get(started.id))!.orders.find((o) => o.order_id === a.id)!
+      expect(await runs.take(rowA.id, "pending")).not.toBeNull()
+      const fulfilled = await api.post(`/admin/orders/${a.id}/fulfillments`, { items: [{ id: a.items[0].id, quantity: 1 }] }, adminHeaders)
+      const bookedA = (await liveFulfillments(a.id))[0]
+      const bookingsBefore = sandbox().bookings.length
+
+      // While the lease holds, the resume job leaves the run alone.
+      await resumeBulkBookingsJob(getContainer())
+      expect((await run(started.id)).counts.pending).toBe(2)
+
+      // The lease runs out (the instance is gone): the next job run finishes it.
+      expect(await runs.lease(started.id, "stopped-instance", 1)).toBe(true)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      await resumeBulkBookingsJob(getContainer())
+      const finished = await done(started.id)
+      expect(fulfilled.status).toBe(200)
+      expect(finished.orders.map((o) => [o.order_id, o.status])).toEqual([
+        [a.id, "booked"],
+        [b.id, "booked"],
+        [c.id, "booked"],
+      ])
+      // a keeps the booking made before the stop; only b and c reach the carrier now.
+      expect(finished.orders[0].fulfillment_id).toBe(bookedA.id)
+      expect(sandbox().bookings.length - bookingsBefore).toBe(2)
+      for (const order of [a, b, c]) expect(await liveFulfillments(order.id)).toHaveLength(1)
     })
 
     it("answers 404 for a run that does not exist", async () => {

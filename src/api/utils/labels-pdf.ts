@@ -1,5 +1,6 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { mapLimit } from "../../lib/concurrency/map-limit"
 import { mergePdfs } from "../../lib/labels/merge-pdfs"
 import type NordicParcelModuleService from "../../modules/nordic_parcel/service"
 
@@ -32,15 +33,8 @@ export async function sendMergedLabels(
       fulfillmentIds.length === 0 ? "there are no labels to print" : `no Nordic Parcel label for fulfillment ${missing.join(", ")}`
     )
   }
-  const documents: Uint8Array[] = new Array(fulfillmentIds.length)
-  let next = 0
-  await Promise.all(
-    Array.from({ length: Math.min(DOWNLOADS_IN_FLIGHT, fulfillmentIds.length) }, async () => {
-      while (next < fulfillmentIds.length) {
-        const index = next++
-        documents[index] = (await nordicParcel.carrier().booking.downloadLabel(urls.get(fulfillmentIds[index])!)).body
-      }
-    })
+  const documents = await mapLimit(fulfillmentIds, DOWNLOADS_IN_FLIGHT, async (id) =>
+    (await nordicParcel.carrier().booking.downloadLabel(urls.get(id)!)).body
   )
   const pdf = await mergePdfs(documents)
   res.setHeader("Content-Type", "application/pdf")

@@ -3,6 +3,7 @@ import { hostname } from "node:os"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
+import { mapLimit } from "../../lib/concurrency/map-limit"
 import { failedOutcome, planBulkOrder, type BulkOrderView } from "../../lib/bulk-booking/order-plan"
 import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"
 import type { BulkOrderOutcome, BulkOrderRow } from "../../modules/nordic_parcel/bulk-bookings"
@@ -62,14 +63,8 @@ async function work(container: MedusaContainer, id: string): Promise<void> {
     const carrierOptions = await carrierOptionIds(container)
     for (let pass = 0; pass < MAX_PASSES && !lost; pass++) {
       const rows = await store.unfinished(id)
-      let next = 0
-      await Promise.all(
-        Array.from({ length: Math.min(BULK_CONCURRENCY, rows.length) }, async () => {
-          while (!lost && next < rows.length) {
-            await bookOne(container, rows[next++], carrierOptions, createdBy)
-          }
-        })
-      )
+      // Once the lease is lost, another instance works the run: the rest is left to it.
+      await mapLimit(rows, BULK_CONCURRENCY, async (row) => (lost ? undefined : bookOne(container, row, carrierOptions, createdBy)))
       if (await store.finishIfDone(id)) return
     }
   } finally {
