@@ -32,6 +32,14 @@ const nordicParcel = {
     publicUrl: process.env.NP_PUBLIC_URL,
     // "none": no secret, as a store that forgot it (the demo's misconfigured mode shows the banner).
     secret: process.env.NP_WEBHOOK_SECRET === "none" ? undefined : process.env.NP_WEBHOOK_SECRET || "sandbox-webhook-secret-0123456789",
+    // A rotated secret: the old one is still accepted until the given time.
+    previousSecret: process.env.NP_PREVIOUS_WEBHOOK_SECRET || undefined,
+    previousSecretUntil: process.env.NP_PREVIOUS_WEBHOOK_SECRET_UNTIL || undefined,
+  },
+  // Behind a proxy: how many to trust, or the header carrying the client's address.
+  clientAddress: {
+    trustedProxies: Number(process.env.NP_TRUSTED_PROXIES || 0),
+    header: process.env.NP_CLIENT_ADDRESS_HEADER || undefined,
   },
 }
 
@@ -80,7 +88,8 @@ module.exports = defineConfig({
         providers: [
           // Listing the fulfillment module replaces Medusa's default providers: keep manual.
           { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
-          { resolve: "./src/providers/nordic-parcel", id: "nordic-parcel", options: nordicParcel },
+          // Any id works (NP_PROVIDER_ID: the suite that registers it under another one).
+          { resolve: "./src/providers/nordic-parcel", id: process.env.NP_PROVIDER_ID || "nordic-parcel", options: nordicParcel },
         ],
       },
     },

@@ -7,7 +7,7 @@ import { commandLineOf, groupAlive, groupCommandLines, portFree, processAlive, s
 import type { DemoStore } from "./seed"
 import { playCarrier } from "./carrier-player"
 import { runWalkthrough } from "./walkthrough"
-import { startStorefrontPage, type StorefrontPage } from "../e2e/storefront/server"
+import { startStorefrontPage, type StorefrontPage } from "./storefront/server"
 
 /**
  * `npm run demo`: a store with the plugin on this machine, with nothing but Node.js.
@@ -15,7 +15,7 @@ import { startStorefrontPage, type StorefrontPage } from "../e2e/storefront/serv
  *   2. the carrier sandbox, in this process (real clock, callback retries after seconds)
  *   3. `medusa db:migrate`, then `medusa exec ./demo/seed.ts` (seeds once, then finds the seed)
  *   4. `medusa develop` from the repository root (admin included): the plugin loads from src/
- *   5. the storefront test page (e2e/storefront), a checkout built with the storefront export
+ *   5. the storefront test page (demo/storefront), a checkout built with the storefront export
  * Ctrl-C ends the Medusa process group, the sandbox and PostgreSQL, in that order.
  *
  * `npm run demo -- --walkthrough` starts the same stack (without the admin), runs the story of an

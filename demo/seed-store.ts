@@ -11,7 +11,7 @@ import {
   linkSalesChannelsToApiKeyWorkflow,
   linkSalesChannelsToStockLocationWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { PROVIDER_ID } from "../src/providers/nordic-parcel/provider-id"
+import { isNordicParcelProviderId } from "../src/providers/nordic-parcel/provider-id"
 
 /** A carrier service offered as a calculated shipping option. */
 export type SeedService = {
@@ -29,6 +29,8 @@ export type SeededStore = {
   stockLocationId: string
   serviceZoneId: string
   shippingProfileId: string
+  /** The provider's id as the store registered it (`nordic-parcel_<id in medusa-config>`). */
+  providerId: string
   /** Shipping option id per service code. */
   options: Record<string, string>
   /** Variant ids: a 1.2 kg boxed item, a 0.3 kg flat item, a large 25 kg box, an item with no measurements. */
@@ -44,6 +46,10 @@ export type SeededStore = {
 export async function seedNorwegianStore(container: MedusaContainer, services: SeedService[]): Promise<SeededStore> {
   const link = container.resolve(ContainerRegistrationKeys.LINK)
   const fulfillment = container.resolve(Modules.FULFILLMENT)
+  // Under whatever id medusa-config registers the provider (an earlier registration stays, disabled).
+  const providers = await fulfillment.listFulfillmentProviders({})
+  const providerId = providers.find((p) => (p as { is_enabled?: boolean }).is_enabled && isNordicParcelProviderId(p.id))?.id
+  if (!providerId) throw new Error("medusa-config registers no nordic-parcel provider")
 
   const { result: [region] } = await createRegionsWorkflow(container).run({
     input: { regions: [{ name: "Norway", currency_code: "nok", countries: ["no"], payment_providers: ["pp_system_default"] }] },
@@ -69,7 +75,7 @@ export async function seedNorwegianStore(container: MedusaContainer, services: S
   await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [salesChannel.id] } })
   await link.create({
     [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
-    [Modules.FULFILLMENT]: { fulfillment_provider_id: PROVIDER_ID },
+    [Modules.FULFILLMENT]: { fulfillment_provider_id: providerId },
   })
   const fulfillmentSet = await fulfillment.createFulfillmentSets({
     name: "Oslo shipping",
@@ -102,7 +108,7 @@ export async function seedNorwegianStore(container: MedusaContainer, services: S
     input: services.map((service) => ({
       name: service.name ?? `Carrier ${service.code}`,
       price_type: "calculated" as const,
-      provider_id: PROVIDER_ID,
+      provider_id: providerId,
       service_zone_id: serviceZoneId,
       shipping_profile_id: profile.id,
       data: {
@@ -127,6 +133,7 @@ export async function seedNorwegianStore(container: MedusaContainer, services: S
     stockLocationId: location.id,
     serviceZoneId,
     shippingProfileId: profile.id,
+    providerId,
     options: Object.fromEntries(shippingOptions.map((o) => [(o.data as { service_code: string }).service_code, o.id])),
     variants: { boxed: variantOf("lamp"), flat: variantOf("poster"), large: variantOf("bench"), unmeasured: variantOf("gift") },
   }

@@ -24,7 +24,7 @@ export const DEMO_SERVICES: SeedService[] = [
   { code: "9300", name: "Return (Returservice)", isReturn: true },
 ]
 
-export type DemoStore = Omit<SeededStore, "publishableKey" | "serviceZoneId" | "shippingProfileId"> & {
+export type DemoStore = Omit<SeededStore, "publishableKey" | "serviceZoneId" | "shippingProfileId" | "providerId"> & {
   publishableKey: string
   apiKeyId: string
   admin: { email: string; password: string; created: boolean }

@@ -17,7 +17,7 @@ export async function adminPage(browser: Browser, store: DemoStore, locale = "en
   const page = await context.newPage()
   page.setDefaultTimeout(60_000)
   // The first visit compiles the admin: allow it time.
-  await page.goto(`${store.url}/app/login`, { timeout: 150_000 })
+  await page.goto(`${store.url}/app/login`, { timeout: 600_000 })
   await page.locator('input[name="email"]').fill(store.seed.admin.email)
   await page.locator('input[name="password"]').fill(store.seed.admin.password)
   await page.locator('button[type="submit"]').click()
@@ -29,10 +29,12 @@ export async function adminPage(browser: Browser, store: DemoStore, locale = "en
  * The dashboard scrolls inside its own container, so a full-page screenshot shows one screen: a
  * viewport as tall as the content shows all of it.
  */
-export async function screenshotWhole(page: Page, file: string): Promise<void> {
+/** Screenshots the whole page (up to 8 000 px) and returns the page's height in px. */
+export async function screenshotWhole(page: Page, file: string): Promise<number> {
   const height = await page.evaluate(() => Math.max(...[...document.querySelectorAll("*")].map((el) => el.scrollHeight)))
   const viewport = page.viewportSize()!
   await page.setViewportSize({ width: viewport.width, height: Math.min(Math.max(height, viewport.height), 8000) })
   await page.screenshot({ path: file })
   await page.setViewportSize(viewport)
+  return height
 }

@@ -8,7 +8,7 @@ import { freePort } from "../integration-tests/helpers/free-port"
 export type DemoStore = {
   url: string
   sandboxUrl: string
-  /** The storefront test page (e2e/storefront), served by the demo. */
+  /** The storefront test page (demo/storefront), served by the demo. */
   storefrontUrl: string
   /** What the demo seeded (demo/seed.ts): publishable key, admin login, option and variant ids. */
   seed: {

@@ -20,6 +20,8 @@ let store: DemoStore
 let browser: Browser
 let page: Page
 let adminToken: string
+/** The order the first test places (at a pickup point), for the order page's test. */
+let placedOrderId: string | null = null
 
 async function api<T>(route: string, auth: "store" | "admin", init: { method?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${store.url}${route}`, {
@@ -52,7 +54,7 @@ afterAll(async () => {
   await store?.stop()
 })
 
-describe("storefront test page (PickupPointPicker, DeliveryPromise, PostalCodeCity)", () => {
+describe("storefront test page (PickupPointPicker, DeliveryPromise, PostalCodeCity, TrackingTimeline, ReturnLabel)", () => {
   it("takes an order to the second-nearest pickup point, chosen with the keyboard, and the order keeps it", async () => {
     await page.goto(store.storefrontUrl)
     // The page starts by creating a cart: the first store request of a fresh store takes a while.
@@ -128,6 +130,7 @@ describe("storefront test page (PickupPointPicker, DeliveryPromise, PostalCodeCi
     const placed = page.getByTestId("order-placed")
     await placed.waitFor()
     const orderId = await placed.getAttribute("data-order-id")
+    placedOrderId = orderId
     await page.screenshot({ path: path.join(ARTIFACTS, "storefront-order-placed.png"), fullPage: true })
 
     // The merchant's view: the order's shipping method holds the point the shopper picked.
@@ -160,5 +163,62 @@ describe("storefront test page (PickupPointPicker, DeliveryPromise, PostalCodeCi
     await picker.getByRole("radio").first().waitFor()
     expect(await picker.innerText()).toMatch(/(Pakkeboks|Betjent utleveringssted)/)
     await page.screenshot({ path: path.join(ARTIFACTS, "storefront-picker-nb.png"), fullPage: true })
+  })
+
+  it("the order page shows the parcel's tracking as the carrier pushes it, and the return's QR code and label PDF", async () => {
+    expect(placedOrderId).toMatch(/^order_/)
+    const orderId = placedOrderId!
+    type Order = { id: string; items: { id: string; quantity: number }[] }
+    const { order } = await api<{ order: Order }>(`/admin/orders/${orderId}?fields=id,*items`, "admin")
+    // The merchant books the parcel; the demo's carrier then pushes HANDED_IN … DELIVERED over a minute.
+    await api(`/admin/orders/${orderId}/fulfillments`, "admin", {
+      method: "POST",
+      body: { items: order.items.map((i) => ({ id: i.id, quantity: i.quantity })) },
+    })
+    // The shopper returns it from the storefront with the carrier's return option (Medusa's store route).
+    await api("/store/returns", "store", {
+      method: "POST",
+      body: { order_id: orderId, items: [{ id: order.items[0].id, quantity: 1 }], return_shipping: { option_id: store.seed.options["9300"] } },
+    })
+
+    // The store cannot be reached (the browser gets no answer, as with a STORE_CORS refusal): a message, then a retry.
+    await page.route("**/store/nordic-parcel/orders/**", (route) => route.abort("failed"))
+    await page.goto(`${store.storefrontUrl}?order=${orderId}`)
+    const timeline = page.getByRole("region", { name: "Track your parcel" })
+    await timeline.getByRole("alert").getByText("The store cannot be reached. Check your connection and try again.").waitFor()
+    await page.screenshot({ path: path.join(ARTIFACTS, "storefront-order-unreachable.png"), fullPage: true })
+    await page.unroute("**/store/nordic-parcel/orders/**")
+    await timeline.getByRole("button", { name: "Try again" }).click()
+
+    const parcel = timeline.locator("article[data-kind=outbound]")
+    await parcel.getByRole("heading", { name: /Your parcel: / }).waitFor()
+    await parcel.locator("li[data-status=HANDED_IN]").getByText("Handed in").waitFor({ timeout: 90_000 })
+    await parcel.locator("li[data-status=DELIVERED]").getByText("Delivered").waitFor({ timeout: 90_000 })
+    // Newest first: the delivery is the latest step.
+    expect(await parcel.locator("li").first().getAttribute("data-status")).toBe("DELIVERED")
+    expect(await parcel.locator("li[data-latest=true]").getAttribute("aria-current")).toBe("step")
+    expect(await parcel.getByRole("link", { name: "Follow it at the carrier" }).getAttribute("href")).toMatch(/^https?:\/\//)
+    await timeline.locator("article[data-kind=return]").getByRole("heading", { name: /Your return: / }).waitFor()
+
+    // The return: its QR code is shown as an image, the label downloads as the return's PDF.
+    const returns = page.getByRole("region", { name: "Return", exact: true })
+    const qr = returns.getByRole("img", { name: "Return QR code" })
+    await qr.waitFor()
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    expect(await qr.getAttribute("src")).toMatch(/^blob:/)
+    const [download] = await Promise.all([page.waitForEvent("download"), returns.getByRole("button", { name: "Download the return label (PDF)" }).click()])
+    const consignment = await returns.locator("[data-consignment]").getAttribute("data-consignment")
+    expect(download.suggestedFilename()).toBe(`return-${consignment}.pdf`)
+    const pdf = fs.readFileSync((await download.path())!)
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-")
+    await page.screenshot({ path: path.join(ARTIFACTS, "storefront-order-page.png"), fullPage: true })
+
+    // The same page in Norwegian and Swedish: the carrier's events in the shopper's language.
+    await page.goto(`${store.storefrontUrl}?order=${orderId}&locale=nb`)
+    await page.getByRole("region", { name: "Spor pakken" }).locator("li[data-status=DELIVERED]").getByText("Levert").waitFor()
+    await page.getByRole("button", { name: "Last ned returetiketten (PDF)" }).waitFor()
+    await page.goto(`${store.storefrontUrl}?order=${orderId}&locale=sv`)
+    await page.getByRole("region", { name: "Spåra paketet" }).locator("li[data-status=HANDED_IN]").getByText("Inlämnat").waitFor()
+    await page.screenshot({ path: path.join(ARTIFACTS, "storefront-order-page-sv.png"), fullPage: true })
   })
 })

@@ -13,6 +13,8 @@ export interface ShippingDocument {
   hasWaybill: boolean
   /** Label text, one entry per line. */
   lines: string[]
+  /** A PDF, or a label-printer file with RFID instructions for the tracked mailbox parcel 3570. */
+  labelFormat: "pdf" | "zpl"
 }
 
 /** Bookings made through the sandbox (tests inspect them) and the documents their links lead to. */

@@ -2,7 +2,7 @@ import { DEMO_CREDENTIALS, startSandbox } from "./index"
 
 /**
  * `npm run sandbox`: the carrier sandbox for demos and manual testing, on PORT (default 4010)
- * with the real clock, so callback retries happen on their own (at the spec's real intervals
+ * with the real clock, so callback retries happen on their own (at the carrier's real intervals
  * unless SANDBOX_RETRY_SCALE shrinks them, e.g. 0.001).
  */
 async function main(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * Calendar and timestamp helpers. The carrier is Norwegian: shipping dates, delivery dates and the
- * booking's `dateAndTimes` are Oslo local time, while event-cast timestamps are UTC in the spec's
+ * booking's `dateAndTimes` are Oslo local time, while event-cast timestamps are UTC in the carrier's
  * fixed formats.
  */
 
@@ -82,7 +82,7 @@ export function addWorkingDays(date: CalendarDate, workingDays: number): Calenda
   return current
 }
 
-/** dd.MM.yyyy, the spec's `formattedExpectedDeliveryDate`. */
+/** dd.MM.yyyy, the carrier's `formattedExpectedDeliveryDate`. */
 export function formatNorwegianDate(date: CalendarDate): string {
   return `${pad2(date.day)}.${pad2(date.month)}.${date.year}`
 }

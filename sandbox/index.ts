@@ -56,7 +56,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     ...pickupPointRoutes(),
     ...postalCodeRoutes(),
     ...bookingRoutes(bookings, clock),
-    ...labelRoutes(bookings),
+    ...labelRoutes(bookings, { imageBytes: opts.labelImageBytes ?? 0 }),
     ...trackingSubscriptionRoutes(subscriptions, dispatcher, clock),
     ...customerSubscriptionRoutes(subscriptions, clock),
   ])

@@ -4,7 +4,7 @@ import {
   POSTING_AT_POST_OFFICE_FEE,
   POSTING_AT_POST_OFFICE_SERVICES,
 } from "./data/additional-services"
-import { vatRateForSender } from "./data/countries"
+import { priceListForSender, vatRateForSender } from "./data/countries"
 import type { CarrierService, Parcel } from "./data/services"
 import { addWorkingDays, formatNorwegianDate, weekday, type CalendarDate } from "./dates"
 import { distanceKm } from "./geo"
@@ -15,10 +15,12 @@ import type { Place } from "./locations"
  * floating-point drift and written as decimal strings with two decimals.
  *
  * List price per package = base + perKg × (started kg − 1) + perZone × (zones − 1), where the kg
- * are the chargeable weight (the larger of real and volumetric weight for the services the spec
+ * are the chargeable weight (the larger of real and volumetric weight for the services the carrier
  * names). Per consignment: SERVICEPAKKE without EVARSLING adds the paper-notification fee, and
  * posting at a post office adds its surcharge. Additional services add their own prices.
- * Agreement (net) price = list price − 20 %. VAT by the sender's country.
+ * Agreement (net) price = list price − 20 %. Currency and VAT by the sender's country: the
+ * model is the Norwegian list, and a sender in Sweden, Denmark or Finland gets its own country's
+ * list (the model's amounts times that list's factor) in its own currency.
  */
 
 const AGREEMENT_DISCOUNT = 0.2
@@ -42,7 +44,7 @@ export interface PriceBlock {
     additionalServicePrice: Amount
     additionalServiceCodeFromProductionSystem: string
   }[]
-  currencyCode: "NOK"
+  currencyCode: string
 }
 
 export interface PriceQuery {
@@ -99,8 +101,9 @@ export function quote(query: PriceQuery): Quote {
   })
 
   const vatRate = vatRateForSender(query.from.country.code)
+  const priceList = priceListForSender(query.from.country.code)
   const block = (factor: number): PriceBlock => {
-    const scale = (ore: number) => Math.round(ore * factor)
+    const scale = (ore: number) => Math.round(ore * factor * priceList.factor)
     const extraOre = extras.map((extra) => scale(extra.price * 100))
     return {
       priceWithoutAdditionalServices: amount(scale(freightOre), vatRate),
@@ -111,13 +114,13 @@ export function quote(query: PriceQuery): Quote {
         additionalServicePrice: amount(extraOre[index], vatRate),
         additionalServiceCodeFromProductionSystem: extra.productionCode,
       })),
-      currencyCode: "NOK",
+      currencyCode: priceList.currency,
     }
   }
   return { listPrice: block(1), netPrice: block(1 - AGREEMENT_DISCOUNT), zones, notes }
 }
 
-/** The larger of real and volumetric weight (volumetric only for the services the spec names). */
+/** The larger of real and volumetric weight (volumetric only for the services the carrier names). */
 function chargeableWeightKg(service: CarrierService, parcel: Parcel): number {
   const real = parcel.weightKg ?? 0
   if (!service.volumetricWeight && service.measurementRule !== "cargo") return real

@@ -94,7 +94,7 @@ export class SubscriptionStore {
   }
 }
 
-/** The spec's tracking subscription as served over HTTP: header keys only, never values. */
+/** The carrier's tracking subscription as served over HTTP: header keys only, never values. */
 export function trackingView(record: TrackingRecord) {
   return {
     id: record.subscriptionId,
@@ -118,7 +118,7 @@ export function trackingSubscriptionForApi(record: TrackingRecord): TrackingSubs
   return { ...view, configuration: { ...view.configuration, headers } }
 }
 
-/** The spec's customer subscription as served over HTTP: header values null, `createdBy` only on the /all list. */
+/** The carrier's customer subscription as served over HTTP: header values null, `createdBy` only on the /all list. */
 export function customerView(record: CustomerRecord, options: { withCreatedBy: boolean }) {
   const view = {
     id: record.subscriptionId,

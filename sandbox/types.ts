@@ -8,7 +8,7 @@ export interface SandboxUser {
   apiKey: string
   /** Short customer numbers ("5", "6", "7") this user may book and subscribe with. */
   customerNumbers: string[]
-  /** Admins see and manage every customer subscription on their customer numbers (spec, events "Authentication" 4). */
+  /** Admins see and manage every customer subscription on their customer numbers (carrier notes 26). */
   admin?: boolean
 }
 
@@ -18,6 +18,11 @@ export interface SandboxOptions {
   users?: SandboxUser[]
   /** Requests per second per API user (carrier notes 3). */
   rateLimits?: Partial<RateLimits>
+  /**
+   * Bytes of incompressible image each label page carries, as the carrier's labels carry barcodes
+   * and logos (50–150 kB a label); default none (a text-only label of about 1 kB).
+   */
+  labelImageBytes?: number
   /** Requests in flight per user on event-cast (carrier notes 3); the test operation is limited to 10. */
   eventsConcurrency?: number
   clock?: "manual" | "real"

@@ -14,7 +14,49 @@ const net = require("node:net")
 const crypto = require("node:crypto")
 const { execFileSync } = require("node:child_process")
 
-function freePort() {
+/**
+ * The ports the OS hands out for outgoing connections (Linux; other systems use 49152-65535).
+ * A port chosen now and listened on seconds later (after Medusa's boot, PostgreSQL's start) must
+ * come from below this range: inside it, one of the app's own database or Redis connections can
+ * take the port in between, and the listen then fails with EADDRINUSE.
+ */
+function ephemeralPortRange() {
+  try {
+    const [low, high] = fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/).map(Number)
+    if (Number.isInteger(low) && Number.isInteger(high)) return { low, high }
+  } catch {
+    // not Linux
+  }
+  return { low: 49152, high: 65535 }
+}
+
+const PORTS_BELOW_EPHEMERAL = { low: 15000 }
+const handedOut = new Set()
+
+function listensOn(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer()
+    server.unref()
+    server.once("error", () => resolve(false))
+    // No host: every interface, IPv6 and IPv4, as Medusa's app.listen(port) binds.
+    server.listen(port, () => server.close(() => resolve(true)))
+  })
+}
+
+/** A TCP port nothing listens on now and no outgoing connection will be given before it is used. */
+async function freePort() {
+  const { low } = ephemeralPortRange()
+  const high = low - 1
+  if (high - PORTS_BELOW_EPHEMERAL.low >= 1000) {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const port = PORTS_BELOW_EPHEMERAL.low + crypto.randomInt(high - PORTS_BELOW_EPHEMERAL.low + 1)
+      if (handedOut.has(port)) continue
+      if (await listensOn(port)) {
+        handedOut.add(port)
+        return port
+      }
+    }
+  }
   return new Promise((resolve, reject) => {
     const server = net.createServer()
     server.unref()

@@ -26,3 +26,34 @@ function decodeJwt(token: string): { auth_identity_id: string } {
   const payload = token.split(".")[1]
   return JSON.parse(Buffer.from(payload, "base64url").toString("utf8"))
 }
+
+/**
+ * Creates a calculated shipping option through the admin API, as the merchant does in the admin
+ * from a fulfillment option the provider lists (`data`). Returns its id.
+ */
+export async function createListedShippingOption(
+  api: AxiosInstance,
+  headers: { headers: Record<string, string> },
+  store: { serviceZoneId: string; shippingProfileId: string; providerId: string },
+  option: { name: string; data: Record<string, unknown>; isReturn: boolean; type: { label: string; description: string; code: string } }
+): Promise<string> {
+  const { data } = await api.post(
+    `/admin/shipping-options`,
+    {
+      name: option.name,
+      service_zone_id: store.serviceZoneId,
+      shipping_profile_id: store.shippingProfileId,
+      provider_id: store.providerId,
+      price_type: "calculated",
+      data: option.data,
+      prices: [],
+      type: option.type,
+      rules: [
+        { attribute: "enabled_in_store", value: "true", operator: "eq" },
+        { attribute: "is_return", value: String(option.isReturn), operator: "eq" },
+      ],
+    },
+    headers
+  )
+  return data.shipping_option.id as string
+}

@@ -1,13 +1,8 @@
-import net, { type AddressInfo } from "node:net"
+/**
+ * A TCP port for a server that starts later (a Medusa app, a child process): chosen below the
+ * range the OS gives outgoing connections, so nothing takes it in between.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const database = require("../../scripts/database") as { freePort(): Promise<number> }
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.on("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
+export const freePort = (): Promise<number> => database.freePort()

@@ -74,8 +74,17 @@ export class TwoInstances {
     }
   }
 
-  /** Without a Redis URL: one instance on Medusa's in-memory modules (several need Redis to share state). */
-  constructor(private readonly redisUrl?: string) {}
+  /** The environment the instances were started with (restart() changes it). */
+  private env_: NodeJS.ProcessEnv = {}
+
+  /**
+   * Without a Redis URL: one instance on Medusa's in-memory modules (several need Redis to share
+   * state). `instanceEnv` is added to the instances' environment (bench:booking preloads its profiler; the crash suite shortens NP_REQUEST_MS).
+   */
+  constructor(
+    private readonly redisUrl?: string,
+    private readonly instanceEnv: NodeJS.ProcessEnv = {}
+  ) {}
 
   async start(): Promise<void> {
     fs.mkdirSync(LOG_DIR, { recursive: true })
@@ -106,6 +115,7 @@ export class TwoInstances {
       ADMIN_DISABLED: "true",
       MEDUSA_DISABLE_TELEMETRY: "true",
       DEMO_SEED_OUTPUT: seedFile,
+      ...this.instanceEnv,
     }
     await this.phase("migrate", () => this.runOnce("migrate", ["db:migrate"], env))
     await this.phase("seed", () => this.runOnce("seed", ["exec", "./demo/seed.ts"], env))
@@ -115,6 +125,7 @@ export class TwoInstances {
       ...ports.map((port, i) => ({ name: `instance-${"ab"[i]}`, port, url: `http://127.0.0.1:${port}`, output: "" }))
     )
     this.sampler = setInterval(() => this.sampleMemory(), 500)
+    this.env_ = env
     await this.phase("boot", () => Promise.all(this.instances.map((instance) => this.boot(instance, env))))
     const login = await call<{ token: string }>(this.instances[0], "POST", "/auth/user/emailpass", {
       email: this.store.admin.email,
@@ -152,6 +163,19 @@ export class TwoInstances {
     }
     console.log(`[instances] ${JSON.stringify(summary)}\n[instances] logs: ${path.relative(ROOT, LOG_DIR)}/`)
     if (problems.length) throw new Error(`clean-up incomplete: ${problems.join("; ")}`)
+  }
+
+  /**
+   * Starts the instance again on the same port and database: after kill() (a crash) as it was, or,
+   * while it runs, as a deploy with other plugin options: stops it (SIGTERM to its process group)
+   * and starts it with these environment variables changed. Resolves once it answers /health.
+   */
+  async restart(instance: Instance, changes: NodeJS.ProcessEnv = {}): Promise<void> {
+    if (instance.child && instance.exited === undefined) await stopGroup(instance.child.process.pid!)
+    instance.exited = undefined
+    instance.output = ""
+    this.env_ = { ...this.env_, ...changes }
+    await this.boot(instance, this.env_)
   }
 
   // ------------------------------------------------------------ store and admin over HTTP
@@ -244,6 +268,18 @@ export class TwoInstances {
 
   // ------------------------------------------------------------ processes
 
+  /** SIGKILL to the instance's whole process group, as a crash or a deploy's hard stop; resolves once it is gone. */
+  async kill(instance: Instance): Promise<void> {
+    const child = instance.child
+    if (!child?.process.pid) return
+    try {
+      process.kill(-child.process.pid, "SIGKILL")
+    } catch {
+      // already gone
+    }
+    await child.exited
+  }
+
   private async runOnce(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
     const instance: Instance = { name, port: 0, url: "", output: "" }
     const child = this.spawn(instance, args, env)
@@ -265,7 +301,7 @@ export class TwoInstances {
   }
 
   private spawn(instance: Instance, args: string[], env: NodeJS.ProcessEnv): Child {
-    const log = fs.createWriteStream(path.join(LOG_DIR, `${instance.name}.log`), { flags: "w" })
+    const log = fs.createWriteStream(path.join(LOG_DIR, `${instance.name}.log`), { flags: instance.child ? "a" : "w" })
     const child = startChild(instance.name, process.execPath, [MEDUSA_CLI, ...args], {
       cwd: ROOT,
       env,

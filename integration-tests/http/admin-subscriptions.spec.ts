@@ -1,8 +1,10 @@
 import http, { type IncomingHttpHeaders } from "node:http"
 import type { AddressInfo } from "node:net"
+import type { AxiosInstance } from "axios"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { renewSubscriptions } from "../../src/jobs/renew-subscriptions"
+import { webhookIdentity } from "../../src/lib/tracking/webhook-identity"
 import { NORDIC_PARCEL_MODULE } from "../../src/modules/nordic_parcel"
 import type NordicParcelModuleService from "../../src/modules/nordic_parcel/service"
 import { createAdminHeaders } from "../helpers/admin"
@@ -93,6 +95,8 @@ medusaIntegrationTestRunner({
         tracking_id: trackingId,
         event_groups: ["IN_TRANSIT", "DELIVERED"],
         expires_at: new Date(sandbox().clock.now().getTime() + 30 * DAY_MS),
+        // Made with the store's current hook and secret, as the plugin records it.
+        ...webhookIdentity(nordicParcel.getOptions().webhooks),
       })
       return created.id
     }
@@ -446,6 +450,74 @@ medusaIntegrationTestRunner({
 
         expect(second).toEqual({ renewed: [], ended: [], expired: [inTransit], deleted: [], failed: [] })
         expect((await storedSubscription(inTransit)).status).toBe("expired")
+      })
+
+      it("retires no customer subscription on a single 404 from its renewal: the carrier still has it", async () => {
+        const customer = await createCustomerSubscription()
+        await sandbox().clock.advance(340 * DAY_MS)
+        sandbox().fault("events", { kind: "status", status: 404, times: 1 })
+
+        const upkeep = await renewSubscriptions(getContainer(), { now: sandbox().clock.now() })
+
+        expect(upkeep.deleted).toEqual([])
+        expect(upkeep.failed.map((f) => f.id)).toEqual([customer.id])
+        expect((await storedSubscription(customer.id)).status).toBe("active")
+        // The next run renews it.
+        expect((await renewSubscriptions(getContainer(), { now: sandbox().clock.now() })).renewed).toEqual([customer.id])
+      })
+
+      it("retires no tracking subscription when the list answers 404 (none registered) during an incident", async () => {
+        const first = await subscribeTrackingNumber("70438103433585051")
+        const second = await subscribeTrackingNumber("370438103696484710")
+        // The list and the next lookups answer 404 although the carrier has both.
+        sandbox().fault("events", { kind: "status", status: 404, times: 3 })
+
+        const upkeep = await renewSubscriptions(getContainer(), { now: sandbox().clock.now() })
+
+        expect(upkeep.ended).toEqual([])
+        expect((await storedSubscription(first)).status).toBe("active")
+        expect((await storedSubscription(second)).status).toBe("active")
+      })
+
+      it("retires a tracking subscription missing from the list only when two lookups of its own id answer 404", async () => {
+        const kept = await subscribeTrackingNumber("70438103433585051")
+        const other = await subscribeTrackingNumber("370438103696484710")
+        await sandbox().emitEvent({ status: "DELIVERED", shipment: "70438103433585051" }) // the carrier ends `kept`'s subscription
+        // Missing from the list, it is looked up by its own id twice before it is retired.
+        const list = sandbox().requests.length
+        const upkeep = await renewSubscriptions(getContainer(), { now: sandbox().clock.now() })
+        const lookups = sandbox().requests.slice(list).filter((r) => r.method === "GET" && r.path.endsWith(`/webhooks/${kept}`))
+        expect(lookups).toHaveLength(2)
+        expect(upkeep.ended).toEqual([kept])
+        expect((await storedSubscription(other)).status).toBe("active")
+      })
+
+      it("refuses a subscription id of .. with 400 naming the id, and the carrier is never asked", async () => {
+        const before = sandbox().requests.length
+        // Sent as written (HTTP clients that parse URLs would resolve %2E%2E themselves; an attacker's does not).
+        const port = new URL((api as unknown as AxiosInstance).defaults.baseURL!).port
+        const raw = (method: string, path: string) =>
+          new Promise<{ status: number; data: { message?: string } }>((resolve, reject) => {
+            const req = http.request({ host: "127.0.0.1", port, method, path, headers: { ...headers.headers, "content-type": "application/json" } }, (res) => {
+              const chunks: Buffer[] = []
+              res.on("data", (chunk: Buffer) => chunks.push(chunk))
+              res.on("end", () => resolve({ status: res.statusCode!, data: JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") }))
+            })
+            req.on("error", reject)
+            req.end(method === "POST" ? "{}" : undefined)
+          })
+        for (const [method, path] of [
+          ["DELETE", "/admin/nordic-parcel/tracking-subscriptions/%2E%2E"],
+          ["DELETE", "/admin/nordic-parcel/customer-subscriptions/%2E%2E"],
+          ["GET", "/admin/nordic-parcel/customer-subscriptions/%2E%2E"],
+          ["POST", "/admin/nordic-parcel/customer-subscriptions/%2E%2E/renew"],
+          ["POST", "/admin/nordic-parcel/subscriptions/%2E%2E/test"],
+        ] as const) {
+          const res = await raw(method, path)
+          expect([path, res.status]).toEqual([path, 400])
+          expect(res.data.message).toMatch(/id/)
+        }
+        expect(sandbox().requests.slice(before)).toEqual([])
       })
 
       it("leaves records unchanged when the carrier cannot be asked, so the next run tries again", async () => {

@@ -258,7 +258,15 @@ medusaIntegrationTestRunner({
         {
           rule: "home delivery of large goods (CURBSIDE) needs every package's dimensions",
           settings: { services: { CURBSIDE: { fallback_price: 590, customer_number: "7" } } },
-          place: () => order(1, store.variants.unmeasured, "CURBSIDE"),
+          // Checkout prices CURBSIDE only for measured goods; the merchant clears the product's
+          // dimensions after the order was placed, so the booking meets the rule.
+          place: async () => {
+            const products = getContainer().resolve(Modules.PRODUCT)
+            await products.updateProductVariants(store.variants.unmeasured, { weight: 8000, length: 60, width: 40, height: 40 })
+            const placed = await order(1, store.variants.unmeasured, "CURBSIDE")
+            await products.updateProductVariants(store.variants.unmeasured, { weight: null, length: null, width: null, height: null })
+            return placed
+          },
           refused: /CURBSIDE needs every package's weight and dimensions/,
         },
       ])("refuses before the carrier is called: $rule", async ({ settings, place, refused }) => {
@@ -288,7 +296,7 @@ medusaIntegrationTestRunner({
         { fault: { kind: "status" as const, status: 400, times: 1 }, status: 400, message: /The carrier refused the booking of order #\d+: .*BOOK-/ },
         { fault: { kind: "status" as const, status: 500, times: 1 }, status: 502, message: /did not confirm the booking.*may have been booked/ },
         { fault: { kind: "reset" as const, times: 5 }, status: 502, message: /booking/ },
-        { fault: { kind: "status" as const, status: 429, times: 10 }, status: 503, message: /throttling bookings; order #\d+ was not booked/ },
+        { fault: { kind: "status" as const, status: 429, times: 10 }, status: 429, message: /throttling bookings; order #\d+ was not booked/ },
       ])("answers $status for a carrier $fault.kind $fault.status, naming the carrier's error, with no fulfilment left", async ({ fault, status, message }) => {
         const placed = await order(1)
         sandbox().fault("booking", fault)

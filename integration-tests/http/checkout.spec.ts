@@ -1,3 +1,4 @@
+import http from "node:http"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
@@ -6,8 +7,7 @@ import { responseOf } from "../helpers/http"
 import { useSandbox } from "../helpers/sandbox"
 import { storefront } from "../helpers/storefront"
 import { seedNorwegianStore, type SeededStore } from "../helpers/store"
-import { createAdminHeaders } from "../helpers/admin"
-import { PROVIDER_ID } from "../../src/providers/nordic-parcel/provider-id"
+import { createAdminHeaders, createListedShippingOption } from "../helpers/admin"
 
 jest.setTimeout(120 * 1000)
 
@@ -147,31 +147,18 @@ medusaIntegrationTestRunner({
       })
 
       it("prices a customer-list service a shipping option uses (no services entry) from the same single lookup", async () => {
-        const { data: listed } = await api.get(`/admin/fulfillment-providers/${PROVIDER_ID}/options`, adminHeaders)
+        const { data: listed } = await api.get(`/admin/fulfillment-providers/${store.providerId}/options`, adminHeaders)
         const business = listed.fulfillment_options.find((o: { service_code: string }) => o.service_code === "BEDRIFTSPAKKE")
         // The customer number is listed as the carrier's customer list gives it, prefix and all: the
         // booking sends it so (only mailbox services take the bare main number).
         expect(business).toMatchObject({ customer_number: "PARCELS_NORWAY-00000000005", is_return: false })
         // The merchant creates the shipping option in the admin from the listed fulfillment option.
-        const { data: created } = await api.post(
-          `/admin/shipping-options`,
-          {
-            name: "Business parcel",
-            service_zone_id: store.serviceZoneId,
-            shipping_profile_id: store.shippingProfileId,
-            provider_id: PROVIDER_ID,
-            price_type: "calculated",
-            data: business,
-            prices: [],
-            type: { label: "Business", description: "Business parcel", code: "business" },
-            rules: [
-              { attribute: "enabled_in_store", value: "true", operator: "eq" },
-              { attribute: "is_return", value: "false", operator: "eq" },
-            ],
-          },
-          adminHeaders
-        )
-        const businessOptionId = created.shipping_option.id as string
+        const businessOptionId = await createListedShippingOption(api, adminHeaders, store, {
+          name: "Business parcel",
+          data: business,
+          isReturn: false,
+          type: { label: "Business", description: "Business parcel", code: "business" },
+        })
         try {
           const cartId = await createCart("1337", [{ variant_id: store.variants.flat, quantity: 1 }])
           const before = lookups()
@@ -302,6 +289,35 @@ medusaIntegrationTestRunner({
         })
         expect(stored.shipping_methods[0].data).toEqual(method.data)
         expect(Number(stored.shipping_methods[0].amount)).toBe(method.amount)
+      })
+
+      it("a slow carrier while the point follows a new address never holds the cart's lock: the shopper's next cart step goes through", async () => {
+        const cartId = await createCart("0154", [{ variant_id: store.variants.boxed, quantity: 1 }])
+        expect((await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.options.SERVICEPAKKE }, storeHeaders)).status).toBe(200)
+        const methodData = async () =>
+          (await api.get(`/store/carts/${cartId}?fields=+shipping_methods.data`, storeHeaders)).data.cart.shipping_methods[0]?.data
+        // The pickup-point lookup for the new address takes 4 s (Medusa's cart workflows wait 2 s for the lock).
+        sandbox().fault("pickup", { kind: "latency", ms: 4000 })
+        try {
+          const moved = await api.post(
+            `/store/carts/${cartId}`,
+            { shipping_address: { country_code: "no", postal_code: "7010", city: "Trondheim", address_1: "Munkegata 1" } },
+            storeHeaders
+          )
+          expect(moved.status).toBe(200)
+          // Wait until the subscriber is inside its carrier call, then take the next checkout step.
+          await eventually(() => sandbox().requests.some((r) => r.path.includes("/postalCode/7010") && r.status === 0) || undefined)
+          const next = await api.post(`/store/carts/${cartId}`, { email: "kari.nordmann@example.com" }, storeHeaders).catch(responseOf)
+          expect(next.status).toBe(200)
+          // The point still follows once the carrier answers.
+          const followed = await eventually(async () => {
+            const data = await methodData()
+            return data?.pickup_point_area?.postal_code === "7010" ? data : undefined
+          }, { timeoutMs: 20_000 })
+          expect(followed).toMatchObject({ pickup_point_chosen_by: "nearest" })
+        } finally {
+          sandbox().clearFaults()
+        }
       })
 
       it("chooses the nearest point the parcel fits when none is sent, and follows the address to another area", async () => {
@@ -469,14 +485,27 @@ medusaIntegrationTestRunner({
         }
       })
 
-      it("limits each client of the public lookup routes with a token bucket: 429 with Retry-After, other shoppers unaffected", async () => {
-        const from = (ip: string) => ({ headers: { ...storeHeaders.headers, "x-forwarded-for": ip } })
+      /** A GET from another machine: a connection from another loopback address (Linux routes all of 127/8 to itself). */
+      function getFromAddress(localAddress: string, path: string, headers: Record<string, string> = {}): Promise<number> {
+        const port = new URL((api as unknown as AxiosInstance).defaults.baseURL!).port
+        return new Promise((resolve, reject) => {
+          http
+            .get({ host: "127.0.0.1", port, path, localAddress, headers: { ...storeHeaders.headers, ...headers } }, (res) => {
+              res.resume()
+              resolve(res.statusCode!)
+            })
+            .on("error", reject)
+        })
+      }
+
+      it("limits each client of the public lookup routes by its connection: a forged X-Forwarded-For per request still meets 429, other shoppers unaffected", async () => {
+        const forged = (i: number) => ({ headers: { ...storeHeaders.headers, "x-forwarded-for": `203.0.113.${i}` } })
         const carrierCalls = () => sandbox().requests.filter((r) => r.path.startsWith("/pickuppoint/api/pickuppoint")).length
         const before = carrierCalls()
-        // A flood of distinct streets: each would be a carrier call.
+        // A flood of distinct streets, each request claiming another client: each would be a carrier call.
         const answers = await Promise.all(
           Array.from({ length: 45 }, (_, i) =>
-            api.get(`/store/nordic-parcel/pickup-points?country_code=NO&postal_code=0150&street=Flood${i}&street_number=1`, from("203.0.113.7")).catch(responseOf)
+            api.get(`/store/nordic-parcel/pickup-points?country_code=NO&postal_code=0150&street=Flood${i}&street_number=1`, forged(i)).catch(responseOf)
           )
         )
         const served = answers.filter((a) => a.status === 200)
@@ -487,13 +516,13 @@ medusaIntegrationTestRunner({
         expect(refused[0].headers["retry-after"]).toMatch(/^[1-9]\d*$/)
         expect(refused[0].data.message).toMatch(/Too many pickup-point lookups from this client; try again in \d+ s/)
 
-        // Another shopper is served, and the postal-code route counts its own requests.
-        expect((await api.get(`/store/nordic-parcel/pickup-points?country_code=NO&postal_code=0150`, from("203.0.113.8"))).status).toBe(200)
-        expect((await api.get(`/store/nordic-parcel/postal-codes/NO/0150`, from("203.0.113.7"))).status).toBe(200)
+        // Another shopper (another address) is served, even naming the flooding one; the postal-code route counts its own requests.
+        expect(await getFromAddress("127.0.0.2", `/store/nordic-parcel/pickup-points?country_code=NO&postal_code=0150`, { "x-forwarded-for": "127.0.0.1" })).toBe(200)
+        expect((await api.get(`/store/nordic-parcel/postal-codes/NO/0150`, storeHeaders)).status).toBe(200)
 
         // After Retry-After the flooding client is served again.
         await new Promise((resolve) => setTimeout(resolve, Number(refused[0].headers["retry-after"]) * 1000))
-        expect((await api.get(`/store/nordic-parcel/pickup-points?country_code=NO&postal_code=0150`, from("203.0.113.7"))).status).toBe(200)
+        expect((await api.get(`/store/nordic-parcel/pickup-points?country_code=NO&postal_code=0150`, storeHeaders)).status).toBe(200)
       })
     })
   },

@@ -6,6 +6,8 @@ import { responseOf } from "../helpers/http"
 import { useSandbox } from "../helpers/sandbox"
 import { storefront } from "../helpers/storefront"
 import { seedNorwegianStore, type SeededStore } from "../helpers/store"
+import { NORDIC_PARCEL_MODULE } from "../../src/modules/nordic_parcel"
+import type NordicParcelModuleService from "../../src/modules/nordic_parcel/service"
 
 jest.setTimeout(120 * 1000)
 
@@ -235,34 +237,107 @@ medusaIntegrationTestRunner({
       })
     })
 
-    it("refuses a booking the carrier refuses, with its code, and leaves no fulfillment behind", async () => {
+    type ShipmentView = {
+      id: string
+      fulfillment_id: string
+      kind: string
+      status: string
+      unconfirmed: boolean
+      carrier_reference: string
+      consignment_number: string | null
+      last_error: { message: string; superseded_by?: string } | null
+    }
+    const shipmentsOf = async (orderId: string): Promise<ShipmentView[]> =>
+      (await api.get(`/admin/nordic-parcel/orders/${orderId}`, adminHeaders)).data.shipments
+    /** The carrier's bookings made by any attempt of the order (the request's reference is the attempt's fulfilment). */
+    const carrierBookingsOf = async (orderId: string) => {
+      const references = new Set((await shipmentsOf(orderId)).map((s) => s.fulfillment_id))
+      return sandbox().bookings.filter((b) => references.has((b.request as { correlationId: string }).correlationId))
+    }
+    /** What the merchant is shown as needing action: the status page and the bookings page. */
+    async function shownUnconfirmed(orderId: string, shipmentId: string) {
+      const status = (await api.get("/admin/nordic-parcel/status", adminHeaders)).data
+      const page = (await api.get("/admin/nordic-parcel/unfulfilled-orders", adminHeaders)).data
+      return {
+        statusPage: status.unconfirmed_bookings.bookings.some((b: { id: string }) => b.id === shipmentId),
+        bookingsPage: page.orders.find((o: { id: string }) => o.id === orderId)?.unconfirmed_booking?.id === shipmentId,
+      }
+    }
+
+    /** The order booked once and shown booked; the unconfirmed attempt settled as replaced, naming its reference. */
+    async function expectBookedReplacing(orderId: string, attempt: ShipmentView) {
+      const fulfillments = (await fulfillmentsOf(orderId)).filter((f) => !(f as { canceled_at?: unknown }).canceled_at)
+      expect(fulfillments).toHaveLength(1)
+      const shipments = await shipmentsOf(orderId)
+      expect(shipments.filter((s) => s.status === "booked").map((s) => [s.fulfillment_id, s.consignment_number])).toEqual([
+        [fulfillments[0].id, fulfillments[0].data.consignment_number],
+      ])
+      const replaced = shipments.find((s) => s.id === attempt.id)!
+      expect(replaced).toMatchObject({ status: "failed", unconfirmed: false, last_error: { superseded_by: fulfillments[0].id } })
+      expect(replaced.last_error!.message).toContain(`reference ${attempt.carrier_reference}`)
+      expect(replaced.last_error!.message).toContain(`consignment ${fulfillments[0].data.consignment_number}`)
+      expect(await shownUnconfirmed(orderId, attempt.id)).toEqual({ statusPage: false, bookingsPage: false })
+      return fulfillments[0]
+    }
+
+    it("a booking the carrier never confirmed (5xx) leaves no fulfilment, is shown unconfirmed, and fulfilling again books it once", async () => {
       const order = await placeOrder("PA_DOREN", store.variants.flat)
       sandbox().fault("booking", { kind: "status", status: 500, times: 1 })
       const failed = await fulfil(order).catch(responseOf)
       expect(failed.status).toBeGreaterThanOrEqual(400)
       expect(failed.data.message).toMatch(/may have been booked/)
       expect(await fulfillmentsOf(order.id)).toEqual([])
+      const [attempt] = await shipmentsOf(order.id)
+      expect(attempt).toMatchObject({ status: "booking", unconfirmed: true, consignment_number: null })
+      expect(await shownUnconfirmed(order.id, attempt.id)).toEqual({ statusPage: true, bookingsPage: true })
 
-      // Not re-sent blindly after an unconfirmed attempt…
-      const blind = await fulfil(order).catch(responseOf)
-      expect(blind.status).toBe(400)
-      expect(blind.data.message).toMatch(/never confirmed by the carrier/)
-      // …but booked again when the merchant confirms ("Book again" in the order widget).
-      const { data } = await api.get(`/admin/nordic-parcel/orders/${order.id}`, adminHeaders)
-      const unconfirmed = data.shipments.find((s: { status: string }) => s.status === "booking")
-      expect(unconfirmed.last_error.message).toMatch(/may have been booked/)
-      const before = sandbox().bookings.length
-      const rebooked = await api.post(`/admin/nordic-parcel/shipments/${unconfirmed.id}/rebook`, {}, adminHeaders)
-      expect(rebooked.data.fulfillment.data).toMatchObject({ consignment_number: lastBooking().consignmentNumber })
-      expect(sandbox().bookings.length).toBe(before + 1)
-      expect(await fulfillmentsOf(order.id)).toHaveLength(1)
-      // A booking that exists is not booked again.
-      const [booked] = (await api.get(`/admin/nordic-parcel/orders/${order.id}`, adminHeaders)).data.shipments.filter(
-        (s: { status: string }) => s.status === "booked"
-      )
-      const again = await api.post(`/admin/nordic-parcel/shipments/${booked.id}/rebook`, {}, adminHeaders).catch(responseOf)
+      // Medusa's ordinary "Create fulfillment", no flag: booked anew, once.
+      expect((await fulfil(order)).status).toBe(200)
+      await expectBookedReplacing(order.id, attempt)
+      expect(await carrierBookingsOf(order.id)).toHaveLength(1)
+      // Settled: neither "Book again" nor another fulfilment books it again.
+      const again = await api.post(`/admin/nordic-parcel/shipments/${attempt.id}/rebook`, {}, adminHeaders).catch(responseOf)
       expect(again.status).toBe(400)
-      expect(again.data.message).toMatch(/only an outgoing booking the carrier never confirmed/)
+      expect(again.data.message).toMatch(/only a booking the carrier never confirmed/)
+      expect((await fulfil(order).catch(responseOf)).status).toBe(400)
+      expect(await carrierBookingsOf(order.id)).toHaveLength(1)
+    })
+
+    it("when the carrier made the consignment but its answer never arrived, fulfilling again books anew and names the lost one's reference", async () => {
+      // The carrier answers after the booking's time limit (5 s): it booked, the plugin never heard.
+      const order = await placeOrder("PA_DOREN", store.variants.flat)
+      sandbox().fault("booking", { kind: "latency", ms: 6500, times: 1 })
+      const failed = await fulfil(order).catch(responseOf)
+      expect(failed.data.message).toMatch(/may have been booked/)
+      const [attempt] = await shipmentsOf(order.id)
+      expect(attempt.unconfirmed).toBe(true)
+      const lost = await (async () => {
+        for (let i = 0; i < 40 && !sandbox().bookings.some((b) => (b.request as { correlationId: string }).correlationId === attempt.carrier_reference); i++) {
+          await new Promise((resolve) => setTimeout(resolve, 250))
+        }
+        return sandbox().bookings.find((b) => (b.request as { correlationId: string }).correlationId === attempt.carrier_reference)
+      })()
+      expect(lost).toBeDefined()
+
+      // The carrier cannot be searched for it (carrier notes 45): the new booking is the order's,
+      // and the replaced attempt tells the merchant which parcel at the carrier to leave unused.
+      expect((await fulfil(order)).status).toBe(200)
+      const fulfillment = await expectBookedReplacing(order.id, attempt)
+      expect((await carrierBookingsOf(order.id)).map((b) => b.consignmentNumber).sort()).toEqual(
+        [lost!.consignmentNumber, fulfillment.data.consignment_number].sort()
+      )
+      expect(fulfillment.data.consignment_number).not.toBe(lost!.consignmentNumber)
+    })
+
+    it("\"Book again\" books an unconfirmed outgoing parcel once", async () => {
+      const order = await placeOrder("PA_DOREN", store.variants.flat)
+      sandbox().fault("booking", { kind: "status", status: 500, times: 1 })
+      await fulfil(order).catch(responseOf)
+      const [attempt] = await shipmentsOf(order.id)
+      const rebooked = await api.post(`/admin/nordic-parcel/shipments/${attempt.id}/rebook`, {}, adminHeaders)
+      expect(rebooked.data.fulfillment.data).toMatchObject({ consignment_number: lastBooking().consignmentNumber })
+      await expectBookedReplacing(order.id, attempt)
+      expect(await carrierBookingsOf(order.id)).toHaveLength(1)
     })
 
     it("passes the carrier's refusal on readably and keeps nothing half-written", async () => {
@@ -320,7 +395,35 @@ medusaIntegrationTestRunner({
       expect(ofOrder.shipments[0]).not.toHaveProperty("fulfillment_result")
       const label = await api.get(`/admin/nordic-parcel/fulfillments/${fulfillment.id}/label`, { ...adminHeaders, responseType: "arraybuffer" })
       expect(label.headers["content-type"]).toMatch(/application\/pdf/)
-      expect(Buffer.from(label.data).subarray(0, 4).toString()).toBe("%PDF")
+      expect(Buffer.from(label.data).subarray(0, 5).toString()).toBe("%PDF-")
+      // A download, never shown inline on the admin's origin, and never sniffed as something else.
+      expect(label.headers["content-disposition"]).toBe(`attachment; filename="${fulfillment.data.consignment_number}.pdf"`)
+      expect(label.headers["x-content-type-options"]).toBe("nosniff")
+    })
+
+    it("serves a label only when it is a PDF from the carrier's label storage", async () => {
+      const order = await placeOrder("PA_DOREN", store.variants.flat)
+      await fulfil(order)
+      const [fulfillment] = await fulfillmentsOf(order.id)
+      const nordicParcel = getContainer().resolve(NORDIC_PARCEL_MODULE) as NordicParcelModuleService
+      const [shipment] = await nordicParcel.listShipments({ fulfillment_id: fulfillment.id })
+      const labelRoute = `/admin/nordic-parcel/fulfillments/${fulfillment.id}/label`
+      const carrierRequests = () => sandbox().requests.length
+
+      // The carrier's host answers an HTML page (its tracking page) where a label was expected: refused.
+      await nordicParcel.updateShipments({ id: shipment.id, label_url: `${sandbox().url}/tracking/${shipment.consignment_number}` })
+      const html = await api.get(labelRoute, adminHeaders).catch(responseOf)
+      expect(html.status).toBeGreaterThanOrEqual(502)
+      expect(html.data.message).toMatch(/not a PDF/)
+      expect(html.headers["content-type"]).not.toMatch(/text\/html/)
+
+      // A link to another host (here an internal address) is not fetched at all.
+      const before = carrierRequests()
+      await nordicParcel.updateShipments({ id: shipment.id, label_url: "http://169.254.169.254/latest/meta-data" })
+      const elsewhere = await api.get(labelRoute, adminHeaders).catch(responseOf)
+      expect(elsewhere.status).toBeGreaterThanOrEqual(502)
+      expect(elsewhere.data.message).toMatch(/not the carrier's label storage/)
+      expect(carrierRequests()).toBe(before)
     })
 
     it("cancelling leaves the booking unused (the carrier booking stands) and the next identical fulfilment takes it over", async () => {
@@ -367,6 +470,49 @@ medusaIntegrationTestRunner({
         qr_codes: [expect.stringMatching(/^http/)],
       })
       expect(returnFulfillment.labels[0]).toMatchObject({ tracking_number: booking.consignmentNumber })
+    })
+
+    it("a return whose booking the carrier never confirmed is booked by \"Book again\", or by confirming the return again", async () => {
+      /** A booked order and its return request for the one item, not yet confirmed. */
+      async function requestedReturn() {
+        const order = await placeOrder("PA_DOREN", store.variants.boxed)
+        await fulfil(order)
+        const { data: begun } = await api.post(`/admin/returns`, { order_id: order.id, location_id: store.stockLocationId }, adminHeaders)
+        const returnId = begun.return.id as string
+        await api.post(`/admin/returns/${returnId}/request-items`, { items: [{ id: order.items[0].id, quantity: 1 }] }, adminHeaders)
+        await api.post(`/admin/returns/${returnId}/shipping-method`, { shipping_option_id: store.options["9300"] }, adminHeaders)
+        return { order, returnId, confirm: () => api.post(`/admin/returns/${returnId}/request`, {}, adminHeaders) }
+      }
+      const returnShipments = async (orderId: string) => (await shipmentsOf(orderId)).filter((s) => s.kind === "return")
+      async function unconfirmedReturn() {
+        const requested = await requestedReturn()
+        sandbox().fault("booking", { kind: "status", status: 500, times: 1 })
+        const failed = await requested.confirm().catch(responseOf)
+        expect(failed.data.message).toMatch(/may have been booked/)
+        const [attempt] = await returnShipments(requested.order.id)
+        expect(attempt).toMatchObject({ status: "booking", unconfirmed: true })
+        return { ...requested, attempt }
+      }
+      async function expectReturnBookedReplacing(orderId: string, returnId: string, attempt: ShipmentView) {
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const { data } = await query.graph({ entity: "return", fields: ["id", "fulfillments.id", "fulfillments.data"], filters: { id: returnId } })
+        const [returnFulfillment] = (data[0] as unknown as { fulfillments: Fulfillment[] }).fulfillments
+        expect(returnFulfillment.data).toMatchObject({ kind: "return", service_code: "9300", consignment_number: expect.any(String) })
+        const shipments = await returnShipments(orderId)
+        expect(shipments.find((s) => s.status === "booked")?.fulfillment_id).toBe(returnFulfillment.id)
+        expect(shipments.find((s) => s.id === attempt.id)).toMatchObject({ status: "failed", unconfirmed: false, last_error: { superseded_by: returnFulfillment.id } })
+        const references = new Set(shipments.map((s) => s.fulfillment_id))
+        expect(sandbox().bookings.filter((b) => references.has((b.request as { correlationId: string }).correlationId))).toHaveLength(1)
+      }
+
+      const first = await unconfirmedReturn()
+      const rebooked = await api.post(`/admin/nordic-parcel/shipments/${first.attempt.id}/rebook`, {}, adminHeaders)
+      expect(rebooked.data.fulfillment.data).toMatchObject({ kind: "return", consignment_number: lastBooking().consignmentNumber })
+      await expectReturnBookedReplacing(first.order.id, first.returnId, first.attempt)
+
+      const second = await unconfirmedReturn()
+      expect((await second.confirm()).status).toBe(200)
+      await expectReturnBookedReplacing(second.order.id, second.returnId, second.attempt)
     })
   },
 })

@@ -128,6 +128,27 @@ if (!process.env.REDIS_URL) {
       stack.figures.callbacks = { viaGateway: callbacks.length, perInstance: [0, 1].map((i) => callbacks.filter((s) => s.instance === i).length), repeated: repeats.length }
     })
 
+    it("counts callbacks refused for their secret on either instance, and both status pages show them all", async () => {
+      type Status = { webhook: { refused_callbacks: { count: number; last_at: string | null } } }
+      const refusedOn = async (instance: Instance) =>
+        (await stack.admin<Status>(instance, "GET", "/admin/nordic-parcel/status")).webhook.refused_callbacks
+      const refuse = (instance: Instance, n: number) =>
+        fetch(`${instance.url}${HOOK}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-nordic-parcel-secret": "never-the-secret-0123456789" },
+          body: JSON.stringify({ status: "IN_TRANSIT", id: `refused-${instance.name}-${n}`, shipment: "70438199999999997", created: new Date().toISOString() }),
+        }).then((res) => res.status)
+      const before = (await refusedOn(a)).count
+      expect([await refuse(a, 1), await refuse(b, 1), await refuse(b, 2)]).toEqual([401, 401, 401])
+      // Each instance adds its refusals to the database within a second.
+      const onA = await eventually(async () => {
+        const refused = await refusedOn(a)
+        return refused.count === before + 3 ? refused : undefined
+      }, { timeoutMs: 15_000, intervalMs: 300 })
+      expect(onA.last_at).toEqual(expect.any(String))
+      expect(await refusedOn(b)).toEqual(onA)
+    })
+
     it("serves a quote cached by one instance from the other without asking the carrier again", async () => {
       const sandbox = stack.sandbox
       // A quote is kept per cart state and hour: do not straddle the hour.

@@ -91,7 +91,7 @@ const CASES: Case[] = [
     withProduct(r, { id: "9300", customerNumber: "5" })
     delete c0(r).parties.sender.contact.phoneNumber
   }, 200, null],
-  // Pickup points (rule 3)
+  // Pickup points (carrier notes 29)
   ["SERVICEPAKKE without pickup point", (r) => void delete c0(r).parties.pickupPoint, 400, "BOOK-INPUT-045"],
   ["unknown pickup point", (r) => void (c0(r).parties.pickupPoint.id = "999999"), 400, "BOOK-INPUT-045"],
   ["pickup point in another country", (r) => void (c0(r).parties.pickupPoint = { id: "2411011", countryCode: "SE" }), 400, "BOOK-INPUT-045"],
@@ -106,6 +106,26 @@ const CASES: Case[] = [
     Object.assign(c0(r).parties, { sender: clone(STOCKHOLM_SENDER), recipient: clone(GOTEBORG_RECIPIENT) })
   }, 400, "BOOK-INPUT-045"],
   ["PICKUP_PARCEL_BULK to Norway without pickup point", onImport((r) => void delete c0(r).parties.pickupPoint), 400, "BOOK-INPUT-045"],
+  // Rule 3 per country: only SERVICEPAKKE and PICKUP_PARCEL_BULK to Norway and PICKUP_PARCEL_BULK to Sweden need a point.
+  ["SERVICEPAKKE within Norway without pickup point", (r) => void withProduct(r, { id: "SERVICEPAKKE", customerNumber: "5" }), 400, "BOOK-INPUT-045"],
+  ["PICKUP_PARCEL within Sweden without pickup point", (r) => {
+    withProduct(r, { id: "PICKUP_PARCEL", customerNumber: "6" })
+    Object.assign(c0(r).parties, { sender: clone(STOCKHOLM_SENDER), recipient: clone(GOTEBORG_RECIPIENT) })
+  }, 200, null],
+  ["PICKUP_PARCEL Sweden to Finland without pickup point", (r) => {
+    withProduct(r, { id: "PICKUP_PARCEL", customerNumber: "6" })
+    const aino = { name: "Aino Virtanen", addressLine: "Mannerheimintie 1", postalCode: "00100", city: "HELSINKI", countryCode: "FI", contact: { email: "aino@example.test" } }
+    Object.assign(c0(r).parties, { sender: clone(STOCKHOLM_SENDER), recipient: aino })
+  }, 200, null],
+  ["PICKUP_PARCEL Sweden to Norway without pickup point", (r) => {
+    withProduct(r, { id: "PICKUP_PARCEL", customerNumber: "6" })
+    c0(r).parties.sender = clone(STOCKHOLM_SENDER)
+  }, 200, null],
+  ["PICKUP_PARCEL_BULK to Denmark without pickup point goes to the door", (r) => {
+    withProduct(r, { id: "PICKUP_PARCEL_BULK", customerNumber: "6" })
+    c0(r).parties.sender = clone(STOCKHOLM_SENDER)
+    c0(r).parties.recipient = { name: "Mette", addressLine: "Algade 1", postalCode: "8000", city: "AARHUS C", countryCode: "DK" }
+  }, 200, null],
   ["PICKUP_PARCEL in Denmark goes to the door without deliveryOption", (r) => {
     withProduct(r, { id: "PICKUP_PARCEL", customerNumber: "6" })
     c0(r).parties.sender = { ...clone(STOCKHOLM_SENDER), postalCode: "2100", city: "KØBENHAVN Ø", countryCode: "DK" }
@@ -117,7 +137,7 @@ const CASES: Case[] = [
     c0(r).parties.recipient = { name: "Mette", addressLine: "Algade 1", postalCode: "8000", city: "AARHUS C", countryCode: "DK" }
   }, 400, "BOOK_VALIDATION-011"],
   ["deliveryOption not offered by the service", (r) => void (c0(r).product.services = { deliveryOption: "TWO_DELIVERIES_THEN_PIB" }), 400, "BOOK-VALIDATION-001", "deliveryOption"],
-  // Measurements (rules 1 and 2)
+  // Cargo measurements (carrier notes 28)
   ["cargo without weight", (r) => cargo(r, { volumeInDm3: 500 }), 400, "BOOK-INPUT-002"],
   ["cargo without volume, load metres, dimensions or pallets", (r) => cargo(r, { weightInKg: 300 }), 400, "BOOK-INPUT-001", "volumeInDm3, loadMeters"],
   ["cargo with weight and load metres", (r) => cargo(r, { weightInKg: 300, loadMeters: 0.4 }), 200, null],
@@ -131,7 +151,7 @@ const CASES: Case[] = [
     delete c0(r).packages[0].dimensions
   }, 400, "BOOK-INPUT-001", "volumeInDm3 or dimensions"],
   ["parcel service without measurements", (r) => void (c0(r).packages = [{ correlationId: "PKG-1" }]), 200, null],
-  // Mailbox parcels (rule 6)
+  // Mailbox parcels (carrier notes 32)
   ["mailbox parcel with two packages", (r) => {
     withProduct(r, { id: "3584", customerNumber: "5" })
     c0(r).packages = [{ weightInKg: 0.5 }, { weightInKg: 0.5 }]
@@ -171,7 +191,7 @@ const CASES: Case[] = [
     withProduct(r, { id: "3570", customerNumber: "5", additionalServices: [{ id: "1081" }] })
     c0(r).packages[0].dimensions.heightInCm = 5
   }, 200, null],
-  // Customs export (rule 7)
+  // Customs export (carrier notes 33)
   ["export without customs declaration", onExport((r) => void delete c0(r).product.ediCustomsDeclarations), 400, "BOOK-INPUT-001", "ediCustomsDeclarations"],
   ["export without natureOfTransaction", onExport((r) => void delete exportDeclaration(r).natureOfTransaction), 400, "BOOK-INPUT-001", "natureOfTransaction"],
   ["export line without countryOfOrigin", onExport((r) => void delete exportDeclaration(r).ediCustomsDeclaration[0].countryOfOrigin), 400, "BOOK-INPUT-001", "countryOfOrigin"],
@@ -191,7 +211,7 @@ const CASES: Case[] = [
     delete c0(r).parties.sender.reference
     exportDeclaration(r).iossNumber = "IM1234567890"
   }), 200, null],
-  // Customs import (rule 8)
+  // Customs import (carrier notes 34)
   ["import line without customsArticleNumber", onImport((r) => void delete exportDeclaration(r).ediCustomsDeclaration[0].customsArticleNumber), 400, "BOOK-INPUT-001", "customsArticleNumber"],
   ["import without vatOnEcommerce", onImport((r) => void delete c0(r).vatOnEcommerce), 400, "BOOK-INPUT-001", "vatOnEcommerce"],
   ["import vatOnEcommerce of 6 digits", onImport((r) => void (c0(r).vatOnEcommerce = 123456)), 400, "BOOK-INPUT-001", "vatOnEcommerce"],
@@ -200,7 +220,7 @@ const CASES: Case[] = [
     delete c0(r).product.ediCustomsDeclarations
     delete c0(r).vatOnEcommerce
   }), 200, null],
-  // Free returns (rule 5) and QR codes (rule 4)
+  // Free returns (carrier notes 31) and QR codes (carrier notes 30)
   ["return product not paired with the service", (r) => void (c0(r).returnProduct = { id: "9300" }), 400, "BOOK-INPUT-043"],
   ["return product paired with the service", (r) => void (c0(r).returnProduct = { id: "SERVICEPAKKE_RETUR" }), 200, null],
   ["QR codes on an outgoing service", (r) => void (c0(r).generateQrCodes = true), 400, "BOOK-VALIDATION-001", "generateQrCodes"],

@@ -166,6 +166,28 @@ describe("booking service", () => {
       expect(bytes.toString("latin1").trimEnd().endsWith("%%EOF")).toBe(true)
     })
 
+    it("gives the tracked mailbox parcel 3570 a label-printer label with RFID instructions, 3584 a PDF", async () => {
+      const mailbox = (id: string) => {
+        const request = servicepakkeRequest()
+        withProduct(request, { id, customerNumber: "5" })
+        request.consignments[0].packages[0].dimensions = { lengthInCm: 30, widthInCm: 20, heightInCm: 5 }
+        return request
+      }
+      const tracked = (await book(mailbox("3570"))).confirmation
+      const zpl = await fetch(tracked.links.labels)
+      expect(zpl.status).toBe(200)
+      expect(zpl.headers.get("content-type")).toBe("application/x-zpl")
+      const text = await zpl.text()
+      expect(text.startsWith("^XA")).toBe(true)
+      expect(text).toMatch(/\^RS8[\s\S]*\^RFW,H\^FD[0-9A-F]+\^FS/)
+      expect(text).toContain(tracked.packages[0].packageNumber)
+      expect(text.trimEnd().endsWith("^XZ")).toBe(true)
+
+      const untracked = (await book(mailbox("3584"))).confirmation
+      const pdf = await fetch(untracked.links.labels)
+      expect(pdf.headers.get("content-type")).toBe("application/pdf")
+    })
+
     it("refuses a wrong auth-token and unknown consignments", async () => {
       const { confirmation } = await book(servicepakkeRequest())
       const wrongToken = confirmation.links.labels.replace(/auth-token=.*/, "auth-token=wrong")

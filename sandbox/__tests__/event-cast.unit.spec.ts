@@ -58,7 +58,7 @@ describe("event-cast subscriptions", () => {
   afterAll(() => sandbox.close())
 
   describe("tracking subscriptions", () => {
-    it("creates a subscription with the spec's shape, keeping the header value to itself", async () => {
+    it("creates a subscription with the carrier's shape, keeping the header value to itself", async () => {
       const { status, body } = await jsonOf(client.post(TRACKING, trackingBody()))
       expect(status).toBe(201)
       expect(body).toEqual({
@@ -95,7 +95,7 @@ describe("event-cast subscriptions", () => {
       expect(body).toEqual({ uuid: expect.any(String), status: "400", reason: expect.stringContaining(reason) })
     })
 
-    it("accepts the spec's 18 event names and a URL of exactly 250 characters", async () => {
+    it("accepts the carrier's 18 event names and a URL of exactly 250 characters", async () => {
       const url = `https://shop.example/${"a".repeat(229)}`
       expect(url).toHaveLength(250)
       expect((await client.post(TRACKING, trackingBody({ event_groups: [...EVENT_NAMES], configuration: { url } }))).status).toBe(201)
@@ -155,7 +155,7 @@ describe("event-cast subscriptions", () => {
       expect(sandbox.trackingSubscriptions()).toEqual([])
     })
 
-    it("sends a test callback and answers 202 with free text, as the reference does", async () => {
+    it("sends a test callback and answers 202 with free text, as the carrier does", async () => {
       const ok = await startReceiver()
       const failing = await startReceiver(respondWith(500))
       try {

@@ -2,6 +2,8 @@ import { findService, startSandbox, type Sandbox } from ".."
 import { api, jsonOf, type Api } from "./helpers"
 
 interface Consignment {
+  fromCountryCode?: string
+  fromPostalCode?: string
   products?: { id: string; customerNumber?: string }[]
   toPostalCode?: string
   toCountryCode?: string
@@ -69,7 +71,7 @@ describe("shipping lookup", () => {
     expect(far).toBeGreaterThan(near)
   })
 
-  it("charges volumetric weight for the services the spec names", async () => {
+  it("charges volumetric weight for the services the carrier names", async () => {
     const bulky = { packages: [{ grossWeight: 1000, length: 60, width: 40, height: 40 }] }
     const compact = { packages: [{ grossWeight: 1000, length: 20, width: 20, height: 10 }] }
     expect(await listPrice({ ...bulky, products: [{ id: "5800" }] })).toBeGreaterThan(await listPrice({ ...compact, products: [{ id: "5800" }] }))
@@ -82,6 +84,18 @@ describe("shipping lookup", () => {
       expect(amount(block.vat)).toBeCloseTo(amount(block.amountWithoutVAT) * 0.25, 2)
       expect(amount(block.amountWithVAT)).toBeCloseTo(amount(block.amountWithoutVAT) + amount(block.vat), 2)
     }
+  })
+
+  it.each([
+    ["NO", "0150", "NOK", 0.25],
+    ["SE", "41101", "SEK", 0.25],
+    ["DK", "2100", "DKK", 0.25],
+    ["FI", "00100", "EUR", 0.255],
+  ])("a sender in %s is priced in its country's currency and VAT", async (country, postalCode, currency, vat) => {
+    const [product] = await products({ products: [{ id: "BUSINESS_PARCEL" }], fromCountryCode: country, fromPostalCode: postalCode, toCountryCode: "SE", toPostalCode: "11122" } as Consignment)
+    const block = product.price.listPrice
+    expect(block.currencyCode).toBe(currency)
+    expect(Math.abs(amount(block.priceWithAdditionalServices.vat) - amount(block.priceWithAdditionalServices.amountWithoutVAT) * vat)).toBeLessThanOrEqual(0.0051)
   })
 
   it("prices additional services and ignores those the service does not offer", async () => {
@@ -233,5 +247,39 @@ describe("shipping lookup", () => {
       const { body } = await jsonOf(client.get(`/shippingguide/v2/products?${query.replace("2026-11-23", "23.11.2026")}&addressline=${"x".repeat(36)}`))
       expect(body.fieldErrors.map((e: any) => e.field)).toEqual(["date", "addressline"])
     })
+  })
+})
+
+describe("customer numbers per country", () => {
+  let sandbox: Sandbox
+  let client: Api
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ users: [{ apiUid: "nordic@shop.test", apiKey: "nordic-key", customerNumbers: ["5", "6", "8"] }] })
+    client = api(sandbox)
+  })
+  afterAll(() => sandbox.close())
+
+  it("lists a Swedish agreement with the Nordic parcel services", async () => {
+    const { body } = await jsonOf(client.get("/booking/api/customers"))
+    const swedish = body.customers.find((c: any) => c.customerNumber === "PARCELS_SWEDEN-00000000008")
+    expect(swedish).toMatchObject({ countryCode: "SE", products: expect.arrayContaining(["BUSINESS_PARCEL", "PICKUP_PARCEL"]) })
+  })
+
+  it("gives a Gothenburg sender on the Swedish agreement its agreement price in SEK", async () => {
+    const consignment = {
+      products: [{ id: "BUSINESS_PARCEL", customerNumber: "8" }],
+      fromCountryCode: "SE",
+      fromPostalCode: "41101",
+      toCountryCode: "SE",
+      toPostalCode: "11122",
+    }
+    const { body } = await jsonOf(client.post("/shippingguide/v2/products", lookupBody(consignment)))
+    const [product] = body.consignments[0].products
+    expect(product.price.netPrice.currencyCode).toBe("SEK")
+    expect(amount(product.price.netPrice.priceWithAdditionalServices.amountWithoutVAT)).toBeCloseTo(
+      amount(product.price.listPrice.priceWithAdditionalServices.amountWithoutVAT) * 0.8,
+      1
+    )
   })
 })

@@ -70,3 +70,21 @@ export function findCountry(code: unknown): Country | undefined {
 export function vatRateForSender(countryCode: string): number {
   return countryCode === "FI" ? 0.255 : 0.25
 }
+
+/**
+ * The price list of the sender's country: its currency, and the factor its prices bear to the
+ * Norwegian list the price model is written in (carrier notes 38: a parcel from Sweden is priced
+ * in SEK, whatever the recipient's country). Senders outside the carrier countries use NOK.
+ */
+export function priceListForSender(countryCode: string): { currency: string; factor: number } {
+  switch (countryCode) {
+    case "SE":
+      return { currency: "SEK", factor: 0.9 }
+    case "DK":
+      return { currency: "DKK", factor: 0.65 }
+    case "FI":
+      return { currency: "EUR", factor: 0.09 }
+    default:
+      return { currency: "NOK", factor: 1 }
+  }
+}

@@ -3,7 +3,7 @@
 const WEEKDAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"] as const
 export type Weekday = (typeof WEEKDAYS)[number]
 
-/** Times are HHmm strings, as in the spec's formatted opening hours. */
+/** Times are HHmm strings, as in the carrier's formatted opening hours. */
 export interface DayHours {
   opening: string
   closing: string

@@ -36,7 +36,7 @@ export interface CarrierService {
   maxPackages: number
   /** Price by volumetric weight when it exceeds the real weight (lookup "Measurement rules"). */
   volumetricWeight: boolean
-  /** Measurement rules of carrier notes 28 (cargo) and 2 (home delivery). */
+  /** Measurement rules of carrier notes 28 (cargo and home delivery). */
   measurementRule?: "cargo" | "home-delivery"
   pickupPointDelivery?: PickupPointDelivery
   /** Additional service codes the booking accepts. */
@@ -49,7 +49,7 @@ export interface CarrierService {
   qrCodes: boolean
   /** Door delivery needs a phone number to reach the recipient (BOOK-INPUT-072). */
   recipientPhoneRequired: boolean
-  /** Customs declarations: export from Norway is mandatory, import to Norway is optional (rules 7 and 8). */
+  /** Customs declarations: export from Norway is mandatory, import to Norway is optional (carrier notes 33 and 34). */
   customs: { exportFromNorway: boolean; importToNorway: boolean }
   /** List price in NOK without VAT: per package base + per started kg above the first + per zone above the first. */
   price: { base: number; perKg: number; perZone: number }

@@ -155,7 +155,7 @@ function checkServiceRules(
   return { issues, returnService: returnCheck.returnService }
 }
 
-/** carrier notes 28 (cargo) and 2 (home delivery). */
+/** carrier notes 28 (cargo and home delivery). */
 function checkMeasurements(service: CarrierService, packages: BookingPackage[]): BookingIssue[] {
   if (!service.measurementRule) return []
   return packages.flatMap(({ correlationId, parcel }) => {

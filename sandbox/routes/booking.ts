@@ -82,6 +82,8 @@ function confirm(booking: ValidatedBooking, store: BookingStore, clock: Clock, b
   )
   const outgoing = document(consignmentNumber, packageNumbers, booking, "outgoing")
   outgoing.hasWaybill = service.measurementRule === "cargo"
+  // Booking rule 6: the tracked mailbox parcel (RFID) gets a label-printer label, not a PDF.
+  outgoing.labelFormat = service.id === "3570" ? "zpl" : "pdf"
 
   const documents = [outgoing]
   let returnDocument: ShippingDocument | undefined
@@ -162,6 +164,7 @@ function document(
     packageNumbers,
     qrPackageNumbers: [],
     hasWaybill: false,
+    labelFormat: "pdf",
     lines: [
       ...(booking.test ? ["TEST BOOKING - NOT VALID FOR TRANSPORT"] : []),
       `Service: ${outgoing ? booking.service.id : booking.returnService?.id}`,

@@ -43,7 +43,7 @@ export function trackingSubscriptionRoutes(store: SubscriptionStore, dispatcher:
     if (!configuration.ok) return trackingErrorResponse(400, configuration.reason)
     const events = checkEventNames(body.event_groups, "event_groups", false)
     if (!events.ok) return trackingErrorResponse(400, events.reason)
-    // Spec: several webhooks on one number are allowed only when they subscribe to different events.
+    // The carrier's behaviour: several webhooks on one number are allowed only when they subscribe to different events.
     const existing = own(ctx)
     // A number listed twice in one batch counts as a duplicate too.
     const duplicate = trackingIds.some(

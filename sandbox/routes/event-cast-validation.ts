@@ -61,7 +61,7 @@ export function checkCallbackConfiguration(
   return { ok: true, value: { url, contentType: contentTypeGiven ? (contentType as string) : "application/json", headers: parsed } }
 }
 
-/** A non-empty list of the spec's event names (no wildcards); `unique` for customer `eventSet`. */
+/** A non-empty list of the carrier's event names (no wildcards); `unique` for customer `eventSet`. */
 export function checkEventNames(value: unknown, field: string, unique: boolean): Checked<string[]> {
   if (!Array.isArray(value) || value.length === 0) return { ok: false, reason: `${field} must list at least one event` }
   const unknown = value.filter((name) => !isEventName(name))

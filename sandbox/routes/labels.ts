@@ -2,13 +2,14 @@ import type { BookingStore, ShippingDocument } from "../booking-store"
 import { binary, redirect, text, type HttpResponse } from "../http"
 import { renderPdf } from "../pdf"
 import { qrCodePng } from "../png"
+import { renderZpl, ZPL_CONTENT_TYPE } from "../zpl"
 import type { PublicRoute, RequestContext } from "../router"
 
 /**
  * The documents behind a booking's links (carrier notes 20). Label links answer 302 to the stored PDF, as
  * the carrier's do; the `auth-token` in the link is the credential, so a browser can open them.
  */
-export function labelRoutes(store: BookingStore): PublicRoute[] {
+export function labelRoutes(store: BookingStore, { imageBytes = 0 } = {}): PublicRoute[] {
   const route = (pattern: string, handle: (ctx: RequestContext) => HttpResponse): PublicRoute => ({
     method: "GET",
     pattern,
@@ -28,7 +29,9 @@ export function labelRoutes(store: BookingStore): PublicRoute[] {
     redirect(`${ctx.baseUrl}/label-storage/${document.consignmentNumber}/${file}?auth-token=${token}`)
 
   return [
-    route("/booking/labels/:consignmentNumber", (ctx) => withDocument(ctx, (doc, token) => storage(ctx, doc, "label.pdf", token))),
+    route("/booking/labels/:consignmentNumber", (ctx) =>
+      withDocument(ctx, (doc, token) => storage(ctx, doc, doc.labelFormat === "zpl" ? "label.zpl" : "label.pdf", token))
+    ),
     route("/booking/waybills/:consignmentNumber", (ctx) =>
       withDocument(ctx, (doc, token) =>
         doc.hasWaybill ? storage(ctx, doc, "waybill.pdf", token) : text(404, "No waybill for this consignment")
@@ -36,10 +39,13 @@ export function labelRoutes(store: BookingStore): PublicRoute[] {
     ),
     route("/label-storage/:consignmentNumber/:file", (ctx) =>
       withDocument(ctx, (doc) => {
-        if (ctx.params.file === "label.pdf") {
+        if (ctx.params.file === "label.zpl" && doc.labelFormat === "zpl") {
+          return binary(ZPL_CONTENT_TYPE, renderZpl(doc.lines, doc.packageNumbers[0]))
+        }
+        if (ctx.params.file === "label.pdf" && doc.labelFormat === "pdf") {
           // One label page per package.
           const pages = doc.packageNumbers.map((number, i) => [...doc.lines, `Package ${i + 1}/${doc.packageNumbers.length}: ${number}`])
-          return binary("application/pdf", renderPdf(pages))
+          return binary("application/pdf", renderPdf(pages, { imageBytes }))
         }
         if (ctx.params.file === "waybill.pdf" && doc.hasWaybill) {
           return binary("application/pdf", renderPdf([["WAYBILL", ...doc.lines, ...doc.packageNumbers.map((n) => `Package: ${n}`)]]))

@@ -53,7 +53,7 @@ function lookup(consignments: LookupConsignment[], options: LookupOptions, user:
   const traceMessages: string[] = []
   const answered = consignments.map((consignment) => {
     const entries = consignment.products.map((product) => productEntry(consignment, product, options, user, clock, traceMessages))
-    // Spec: when no requested service applies, the result contains no services at all.
+    // The carrier's behaviour: when no requested service applies, the result contains no services at all.
     const anyApplies = entries.some((entry) => entry !== "too-big" && !("errors" in entry))
     const products = anyApplies ? entries.filter((entry): entry is ProductEntry => entry !== "too-big") : []
     return { id: consignment.id, products }

@@ -1,18 +1,26 @@
-import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import { authenticate, defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { carrierErrorHandler } from "./carrier-error-handler"
 import {
+  AdminChangeOrderPickupPoint,
   AdminCreateBulkBooking,
   AdminCreateCustomerSubscription,
   AdminLabelsQuery,
+  AdminOrderPickupPointsQuery,
   AdminTrackingSubscriptionsQuery,
 } from "./admin/nordic-parcel/validators"
+import { refuseBodiesOver } from "./utils/body-size-limit"
 import { refuseUnsafeText, storeLookupRateLimit } from "./utils/request-guards"
 import { StoreDeliveryOptionsQuery, StorePickupPointsQuery } from "./validators"
 
 /** Routes with path parameters, listed so a refusal names the parameter. */
 const UNSAFE_TEXT_ROUTES_WITH_PARAMS = [
   "/store/nordic-parcel/postal-codes/:country_code/:postal_code",
+  "/store/nordic-parcel/orders/:id/shipments",
+  "/store/nordic-parcel/orders/:id/shipments/:shipment_id/return-label",
+  "/store/nordic-parcel/orders/:id/shipments/:shipment_id/return-qr-codes/:index",
   "/admin/nordic-parcel/orders/:id",
+  "/admin/nordic-parcel/orders/:id/pickup-point",
+  "/admin/nordic-parcel/orders/:id/pickup-points",
   "/admin/nordic-parcel/fulfillments/:id",
   "/admin/nordic-parcel/fulfillments/:id/label",
   "/admin/nordic-parcel/shipments/:id/rebook",
@@ -29,10 +37,10 @@ export default defineMiddlewares({
   errorHandler: carrierErrorHandler,
   routes: [
     {
-      // Carrier callbacks are a few hundred bytes: a small limit keeps junk from being parsed.
+      // Carrier callbacks are a few hundred bytes: anything over 16 kB is junk.
       matcher: "/hooks/nordic-parcel/events",
       method: ["POST"],
-      bodyParser: { sizeLimit: "16kb" },
+      middlewares: [refuseBodiesOver(16 * 1024)],
     },
     // Every plugin route: text the carrier or the database cannot take is a 400 naming the field.
     ...[...UNSAFE_TEXT_ROUTES_WITH_PARAMS, "/store/nordic-parcel*", "/admin/nordic-parcel*"].map((matcher) => ({
@@ -50,6 +58,19 @@ export default defineMiddlewares({
       middlewares: [storeLookupRateLimit("postal-code")],
     },
     {
+      // The order's shopper: a signed-in customer is recognised (and limited to their own orders);
+      // a guest reads with the order's id, as on Medusa's own GET /store/orders/:id.
+      matcher: "/store/nordic-parcel/orders/*",
+      method: ["GET"],
+      middlewares: [authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true })],
+    },
+    {
+      // Each document is fetched from the carrier: the lookups' per-client limit applies.
+      matcher: "/store/nordic-parcel/orders/:id/shipments/:shipment_id/*",
+      method: ["GET"],
+      middlewares: [storeLookupRateLimit("return-document")],
+    },
+    {
       matcher: "/store/nordic-parcel/delivery-options",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(StoreDeliveryOptionsQuery, {})],
@@ -63,6 +84,16 @@ export default defineMiddlewares({
       matcher: "/admin/nordic-parcel/bulk-bookings",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminCreateBulkBooking)],
+    },
+    {
+      matcher: "/admin/nordic-parcel/orders/:id/pickup-point",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminChangeOrderPickupPoint)],
+    },
+    {
+      matcher: "/admin/nordic-parcel/orders/:id/pickup-points",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminOrderPickupPointsQuery, {})],
     },
     {
       matcher: "/admin/nordic-parcel/labels",

@@ -25,18 +25,21 @@ function withPostalCode<T extends { country_code: string; postal_code: string }>
   return { ...value, postal_code: normalized }
 }
 
+/** How many pickup points a search answers (store and admin alike). */
+export const pickupPointLimit = z.coerce
+  .number({ error: "limit must be a number" })
+  .int("limit must be a whole number")
+  .min(1, "limit must be at least 1")
+  .max(50, "limit must be at most 50")
+  .default(10)
+
 export const StorePickupPointsQuery = z
   .object({
     country_code: countryCode,
     postal_code: z.string({ error: "postal_code is required" }).trim().min(1, "postal_code is required"),
     street: z.string().trim().min(1).max(100).optional(),
     street_number: z.string().trim().min(1).max(10).optional(),
-    limit: z.coerce
-      .number({ error: "limit must be a number" })
-      .int("limit must be a whole number")
-      .min(1, "limit must be at least 1")
-      .max(50, "limit must be at most 50")
-      .default(10),
+    limit: pickupPointLimit,
     type: z.enum(["manned", "locker"], { error: "type must be manned or locker" }).optional(),
     cart_id: z.string().trim().min(1).optional(),
   })

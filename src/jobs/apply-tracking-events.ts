@@ -1,6 +1,6 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { applyDueTrackingEvents } from "../workflows/apply-stored-tracking-event"
+import { applyDueTrackingEvents } from "../workers/tracking-outbox"
 
 /**
  * The outbox relay: every minute, applies the stored carrier events that are not applied yet

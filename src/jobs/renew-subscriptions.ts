@@ -32,7 +32,9 @@ type StoredSubscription = Awaited<ReturnType<NordicParcelModuleService["listSubs
  * days and stop silently when they lapse, so active ones expiring within 30 days are renewed.
  * Tracking subscriptions end when the parcel is delivered or after 30 days, and the carrier says
  * nothing when they do, so records the carrier no longer has are marked ended, or expired once
- * their expiry has passed.
+ * their expiry has passed. A subscription is retired only when two lookups of its own id answer
+ * 404 (carrier notes 44); an empty list, or a run in which the carrier fails other lookups,
+ * retires nothing.
  *
  * `now` is the carrier's present; tests pass the sandbox's clock.
  */
@@ -42,6 +44,8 @@ export async function renewSubscriptions(
 ): Promise<SubscriptionUpkeep> {
   const nordicParcel = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   const upkeep: SubscriptionUpkeep = { renewed: [], ended: [], expired: [], deleted: [], failed: [] }
+  // Subscriptions start-up could not make again after a change of secret or URL get another try.
+  await nordicParcel.resubscribeStale().catch((error: Error) => upkeep.failed.push({ id: "(resubscription)", message: error.message }))
   await renewCustomerSubscriptions(container, nordicParcel, now, upkeep)
   await retireTrackingSubscriptions(nordicParcel, now, upkeep)
   return upkeep
@@ -66,12 +70,34 @@ async function renewCustomerSubscriptions(
       } catch (thrown) {
         const error = reviveCarrierError(thrown)
         if (!isNotFound(error)) return noteFailure(upkeep, subscription, error)
+        // A 404 on the renewal alone is not proof (carrier notes 44): its own path must say so twice.
+        const gone = await confirmedGone(() => nordicParcel.carrier().events.getCustomerSubscription(subscription.carrier_id!))
+        if (gone !== true) return noteFailure(upkeep, subscription, gone === false ? error : gone)
         const status = expiresBy(subscription, now.getTime()) ? "expired" : "deleted"
         await nordicParcel.retireSubscriptions([subscription.id], status)
         upkeep[status].push(subscription.carrier_id!)
       }
     })
   )
+}
+
+/**
+ * Whether the carrier says a subscription is gone: two lookups of its own id both answer 404.
+ * `false` when one finds it, the error when the carrier could not be asked.
+ */
+async function confirmedGone(lookup: () => Promise<unknown>): Promise<boolean | CarrierError> {
+  for (let look = 0; look < 2; look++) {
+    try {
+      await lookup()
+      return false
+    } catch (error) {
+      if (!isNotFound(error)) {
+        if (error instanceof CarrierError) return error
+        throw error
+      }
+    }
+  }
+  return true
 }
 
 async function retireTrackingSubscriptions(
@@ -100,19 +126,31 @@ async function retireTrackingSubscriptions(
     current.forEach((subscription) => noteFailure(upkeep, subscription, error))
     return
   }
-  // The list holds only the latest subscriptions, so one missing from it is confirmed one by one.
+  // An empty list (the carrier answers 404 when it has none) says nothing about any one of them
+  // (carrier notes 44): they end at their expiry, which needs no asking.
+  if (listed.size === 0) return
+  // The list holds only the latest subscriptions, so one missing from it is confirmed one by one,
+  // each by two lookups of its own id.
   const missing = current.filter((s) => !listed.has(s.carrier_id!))
+  const gone: StoredSubscription[] = []
+  let incident = false
   await Promise.all(
     missing.map(async (subscription) => {
-      try {
-        await events.getTrackingSubscription(subscription.carrier_id!)
-      } catch (error) {
-        if (!isNotFound(error)) return noteFailure(upkeep, subscription, error)
-        await nordicParcel.retireSubscriptions([subscription.id], "ended")
-        upkeep.ended.push(subscription.carrier_id!)
+      const answer = await confirmedGone(() => events.getTrackingSubscription(subscription.carrier_id!))
+      if (answer === true) gone.push(subscription)
+      else if (answer !== false) {
+        incident = true
+        noteFailure(upkeep, subscription, answer)
       }
     })
   )
+  // A carrier failing some lookups may be answering 404 wrongly to others: retire nothing this run.
+  if (incident) {
+    gone.forEach((subscription) => upkeep.failed.push({ id: subscription.carrier_id!, message: "not retired: the carrier failed other lookups in this run" }))
+    return
+  }
+  await nordicParcel.retireSubscriptions(gone.map((s) => s.id), "ended")
+  upkeep.ended.push(...gone.map((s) => s.carrier_id!))
 }
 
 function expiresBy(subscription: StoredSubscription, instant: number): boolean {

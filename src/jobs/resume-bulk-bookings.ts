@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"
 import type NordicParcelModuleService from "../modules/nordic_parcel/service"
-import { workBulkBooking } from "../workflows/bulk-booking/runner"
+import { workBulkBooking } from "../workers/bulk-booking-worker"
 
 /**
  * Bulk booking runs whose instance stopped (its lease ran out) are taken up again by whichever

@@ -1,11 +1,12 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { SETTLED_SHIPMENT_STATUSES } from "../lib/statuses"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"
 import type NordicParcelModuleService from "../modules/nordic_parcel/service"
 import { createTrackingSubscriptionWorkflow } from "../workflows/subscriptions/create-tracking-subscription"
 
 /** Shipments in these states get no more events worth subscribing to. */
-const FINISHED = new Set(["delivered", "returned", "cancelled", "failed"])
+const FINISHED = new Set<string>(SETTLED_SHIPMENT_STATUSES)
 
 export interface TrackingSubscriptionRetry {
   made: string[]

@@ -2,8 +2,9 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { natureOfTransactionValues } from "./carrier/schemas/booking"
 import { trackingEventNames } from "./carrier/schemas/events"
-import { serviceInfo } from "./service-catalogue"
 import { describeIssues } from "./validation-issues"
+import { PRICE_ADJUSTMENT_PATTERN } from "./pricing/markup"
+import { roundingRules } from "./pricing/rounding"
 
 /**
  * The one options object shared by the plugin (its module, routes, jobs) and the fulfillment
@@ -11,9 +12,8 @@ import { describeIssues } from "./validation-issues"
  * bad value stops the store with a message naming the option, instead of failing at checkout.
  */
 
-/** The carrier's priceAdjustments syntax: `[<code>_][p|m]factor[p]`. */
-export const PRICE_ADJUSTMENT_PATTERN =
-  /^((\w*_)?(p|m|)\d*(\.\d|)|(\w*_)?(p|m)\d*(\.\d|)p)$/
+/** The carrier's priceAdjustments syntax (defined with the markup rules, which the admin bundles too). */
+export { PRICE_ADJUSTMENT_PATTERN }
 
 /** The groups that move a Medusa fulfillment (shipped, delivered) or are shown to the merchant. */
 export const DEFAULT_EVENT_GROUPS = [
@@ -31,6 +31,9 @@ export const DEFAULT_EVENT_GROUPS = [
  * and the admin settings (src/lib/settings) reuse the same rules, so a value refused in
  * medusa-config is refused in the admin with the same message.
  */
+/** A VOEC number as the booking's integer field takes it (shared by the options and the booking mapper). */
+export const VAT_ON_ECOMMERCE_PATTERN = /^[1-9]\d{6}$/
+
 export const optionRules = {
   serviceCode: z.string().min(1).max(35),
   customerNumber: z.string().min(1).max(35),
@@ -53,7 +56,11 @@ export const optionRules = {
   }),
   natureOfTransaction: z.enum(natureOfTransactionValues),
   iossNumber: z.string().regex(/^IM\d{10}$/, "must be IM followed by 10 digits"),
-  vatOnEcommerce: z.string().regex(/^\d{7}$/, "must be 7 digits"),
+  /**
+   * The VOEC number as the booking takes it: an integer of 7 digits (carrier notes 41), so it
+   * cannot start with 0 (0123456 would be sent as the 6-digit 123456, which the booking refuses).
+   */
+  vatOnEcommerce: z.string().regex(VAT_ON_ECOMMERCE_PATTERN, "must be 7 digits, the first not 0 (the booking sends it as a 7-digit number)"),
   /** The account cash-on-delivery amounts are paid into (the carrier's accountNumber, at most 35 characters). */
   codAccountNumber: z.string().trim().min(1).max(35),
   eventGroups: z.array(z.enum(trackingEventNames)).min(1),
@@ -61,7 +68,20 @@ export const optionRules = {
   cutOffTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day as HH:mm, e.g. 14:00"),
   /** Working days between the order (before the cut-off) and handing the parcel to the carrier. */
   leadTimeDays: z.number().int("must be a whole number of working days").min(0).max(30),
+  payloadRetentionDays: z.number().int("must be a whole number of days").min(1).max(3650),
+  /** ISO 4217, in capitals as the carrier writes it (Medusa's lower-case codes are compared in capitals). */
+  currencyCode: z.string().regex(/^[A-Z]{3}$/, "must be a currency code in capitals, e.g. SEK"),
+  /** Units of this currency for one unit of the default currency, e.g. SEK 0.95 when 1 NOK = 0.95 SEK. */
+  exchangeRate: z.number().positive("must be more than 0"),
+  rounding: z.enum(roundingRules),
+  /** Sender details a stock location does not hold; free text the carrier prints as sent. */
+  senderText: z.string().trim().min(1).max(35),
+  senderEmail: z.email("must be an e-mail address").max(60),
+  vatNumber: z.string().trim().min(1).max(30),
 }
+
+/** Amounts per currency (fallback prices, thresholds), keyed by the currency's code. */
+const perCurrency = <T extends z.ZodType>(value: T) => z.record(optionRules.currencyCode, value)
 
 export const ServiceOptionsSchema = z.object({
   /** Carrier service code, e.g. SERVICEPAKKE, PA_DOREN, 3584, 9300. */
@@ -81,18 +101,62 @@ export const ServiceOptionsSchema = z.object({
   markup: optionRules.markup.optional(),
   /** Cart subtotal (major units) from which this service is free. */
   freeShippingThreshold: optionRules.money.optional(),
-  /** Whether the shopper must choose a pickup point; defaults from the service code. */
+  /**
+   * Per currency: the fallback price, free-shipping threshold and markup of carts in that currency.
+   * The single-number fallbackPrice and freeShippingThreshold, and a fixed-amount markup, are in
+   * the default currency. For a currency without its own: no fallback and no threshold; a
+   * percentage markup applies as it is, a fixed-amount markup is converted at the currency's rate
+   * (without a rate the carrier's price is not used: the option gets its fallback or is hidden).
+   */
+  fallbackPrices: perCurrency(optionRules.money).optional(),
+  freeShippingThresholds: perCurrency(optionRules.money).optional(),
+  markups: perCurrency(optionRules.markup).optional(),
+  /**
+   * Whether the shopper must choose a pickup point, in every country. Unset: the carrier's rule for
+   * the destination country (SERVICEPAKKE to Norway, PICKUP_PARCEL_BULK to Norway and Sweden).
+   */
   requiresPickupPoint: z.boolean().optional(),
+  /**
+   * Where the carrier lets a parcel without a chosen point go to the door (PICKUP_PARCEL and
+   * PICKUP_PARCEL_BULK to Denmark): send it to the point nearest the recipient instead.
+   */
+  nearestPickupPointWhenNoneChosen: z.boolean().optional(),
   /** A return service (booked by createReturnFulfillment). */
   isReturn: z.boolean().default(false),
   /** Return service booked together with the outgoing shipment (free return), e.g. 9300. */
   returnService: optionRules.serviceCode.optional(),
-  /** Ask for QR codes on return labels where the carrier allows it. */
-  qrCodes: z.boolean().default(false),
+  /**
+   * QR codes on this service's return labels (where the return service has them); unset: as the
+   * store's `returnQrCodes`.
+   */
+  qrCodes: z.boolean().optional(),
   /** Additional services switched on for this service (EVARSLING, SIMPLE_DELIVERY, 1081, ...). */
   additionalServices: optionRules.additionalServices.default([]),
   /** Customer number for this service when it differs from the default one. */
   customerNumber: optionRules.customerNumber.optional(),
+})
+
+export const CurrencyOptionsSchema = z.object({
+  /** Units of this currency for one unit of the default currency; without it, no conversion to or from it. */
+  exchangeRate: optionRules.exchangeRate.optional(),
+  /** How carrier prices converted into this currency are rounded: to the cent, up to whole units, up to an amount ending in 9. */
+  rounding: optionRules.rounding.default("none"),
+})
+
+/**
+ * A stock location's own agreement and the sender details the carrier needs that Medusa's stock
+ * location does not hold. Keyed by the stock location's id.
+ */
+export const LocationOptionsSchema = z.object({
+  /** Quotes and bookings from this location use this customer number. */
+  customerNumber: optionRules.customerNumber.optional(),
+  /** The sender's name on the label, instead of the location's company or name. */
+  senderName: optionRules.senderText.optional(),
+  contactName: optionRules.senderText.optional(),
+  email: optionRules.senderEmail.optional(),
+  /** Instead of (or without) the stock location address's phone. */
+  phone: optionRules.senderText.optional(),
+  vatNumber: optionRules.vatNumber.optional(),
 })
 
 export const NordicParcelOptionsSchema = z.object({
@@ -103,24 +167,44 @@ export const NordicParcelOptionsSchema = z.object({
   testMode: z.boolean().default(false),
   pricesIncludeVat: z.boolean().default(true),
   /**
+   * The currency the single-number prices (fallbackPrice, freeShippingThreshold, fixed markups)
+   * are in, and the base of every exchange rate.
+   */
+  defaultCurrency: optionRules.currencyCode.default("NOK"),
+  /** Exchange rate and rounding per currency, e.g. `{ SEK: { exchangeRate: 0.95, rounding: "up_to_9" } }`. */
+  currencies: z.record(optionRules.currencyCode, CurrencyOptionsSchema).default({}),
+  /** Per stock location id: its customer number and sender details. */
+  locations: z.record(z.string().min(1).max(100), LocationOptionsSchema).default({}),
+  /**
    * The merchant's account for cash on delivery (POSTOPPKRAV): the carrier collects the order's
    * total from the recipient and pays it into this account. Required to book with POSTOPPKRAV.
    */
   codAccountNumber: optionRules.codAccountNumber.optional(),
+  /**
+   * Return labels come with QR codes (the shopper shows one at the counter instead of printing
+   * the label) wherever the return service has them (carrier notes 30). A service's own `qrCodes`
+   * overrides it.
+   */
+  returnQrCodes: z.boolean().default(true),
   services: z
     .array(ServiceOptionsSchema)
     .default([
-      { code: "SERVICEPAKKE", offered: true, priceSource: "net", isReturn: false, qrCodes: false, additionalServices: ["EVARSLING"] },
-      { code: "PA_DOREN", offered: true, priceSource: "net", isReturn: false, qrCodes: false, additionalServices: ["EVARSLING"] },
-      { code: "3584", offered: true, priceSource: "net", isReturn: false, qrCodes: false, additionalServices: [] },
-      { code: "9300", offered: true, priceSource: "net", isReturn: true, qrCodes: true, additionalServices: [] },
+      { code: "SERVICEPAKKE", offered: true, priceSource: "net", isReturn: false, additionalServices: ["EVARSLING"] },
+      { code: "PA_DOREN", offered: true, priceSource: "net", isReturn: false, additionalServices: ["EVARSLING"] },
+      { code: "3584", offered: true, priceSource: "net", isReturn: false, additionalServices: [] },
+      { code: "9300", offered: true, priceSource: "net", isReturn: true, additionalServices: [] },
     ]),
   timeouts: z
     .object({
       /** Time budget of a checkout quote; past it the fallback price is used. */
       quoteMs: z.number().int().positive().default(2500),
-      /** Time-out of every other carrier call. */
+      /** Time-out of every other carrier call; for a booking, counted from when it is sent. */
       requestMs: z.number().int().positive().default(10000),
+      /**
+       * Longest wait of a booking for its turn at the carrier's rate limit (shared by every
+       * instance); past it the booking is not sent and is tried again later.
+       */
+      bookingQueueMs: z.number().int().positive().default(60000),
     })
     .prefault({}),
   cache: z
@@ -176,23 +260,89 @@ export const NordicParcelOptionsSchema = z.object({
       vatOnEcommerce: optionRules.vatOnEcommerce.optional(),
     })
     .prefault({}),
+  /** Label downloads (admin label route, print runs). */
+  labels: z
+    .object({
+      /**
+       * Hosts of the carrier's label storage that label links may redirect to, over https ("*.host"
+       * for any subdomain). The carrier's own host is always allowed; nothing else is followed.
+       */
+      storageHosts: z.array(z.string().regex(/^(\*\.)?[a-z0-9.-]+$/i, "must be a host name, optionally starting with *.")).default([]),
+      /** Largest label file read, in bytes. */
+      maxBytes: z.number().int().positive().default(5 * 1024 * 1024),
+    })
+    .prefault({}),
   webhooks: z
     .object({
       /** Public URL of the store; callbacks go to <publicUrl>/hooks/nordic-parcel/events. */
       publicUrl: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
       /** Shared secret the carrier sends back in `headerName` with every callback. */
       secret: z.string().min(16, "must be at least 16 characters").optional(),
+      /**
+       * The secret before the last change, still accepted until `previousSecretUntil`: callbacks
+       * already on their way (and subscriptions not yet made again) carry it.
+       */
+      previousSecret: z.string().min(16, "must be at least 16 characters").optional(),
+      /** When the previous secret stops being accepted (ISO 8601 time with offset). */
+      previousSecretUntil: z.iso.datetime({ offset: true, error: "must be an ISO 8601 time with offset, e.g. 2026-12-01T00:00:00Z" }).optional(),
       headerName: z.string().min(1).default("X-Nordic-Parcel-Secret"),
       eventGroups: optionRules.eventGroups.default([...DEFAULT_EVENT_GROUPS]),
       /** Subscribe every booked consignment to the event groups. */
       autoSubscribe: z.boolean().default(true),
+      /**
+       * Days the raw body of each carrier callback is kept once its event is applied; then the
+       * nordic-parcel-prune-tracking-payloads job empties it (the event itself, its status and
+       * times, stays). Dead letters (callbacks that could not be understood) are deleted after as
+       * many days from their arrival.
+       */
+      payloadRetentionDays: optionRules.payloadRetentionDays.default(90),
     })
-    .prefault({}),
+    .prefault({})
+    .superRefine((webhooks, ctx) => {
+      if (webhooks.previousSecret && !webhooks.previousSecretUntil) {
+        ctx.addIssue({ code: "custom", path: ["previousSecretUntil"], message: "is required with webhooks.previousSecret (the end of its grace period)" })
+      }
+      if (webhooks.previousSecretUntil && !webhooks.previousSecret) {
+        ctx.addIssue({ code: "custom", path: ["previousSecret"], message: "is required with webhooks.previousSecretUntil" })
+      }
+      if (webhooks.previousSecret && webhooks.previousSecret === webhooks.secret) {
+        ctx.addIssue({ code: "custom", path: ["previousSecret"], message: "must differ from webhooks.secret" })
+      }
+    }),
+  /**
+   * Who a client of the public store routes is, for their per-client limit. By default the
+   * connection's own address: a header any client can write is not trusted. Behind proxies, the
+   * number of them (each appends the address it received from to X-Forwarded-For), or the header
+   * the last proxy sets to the client's address (e.g. CF-Connecting-IP, X-Real-IP).
+   */
+  clientAddress: z
+    .object({
+      trustedProxies: z.number().int().min(0).max(10).default(0),
+      header: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "must be an HTTP header name").optional(),
+    })
+    .prefault({})
+    .refine((client) => !(client.header && client.trustedProxies > 0), "set either clientAddress.header or clientAddress.trustedProxies, not both"),
 })
+  .superRefine((options, ctx) => {
+    // Outside test mode every address the plugin sends credentials or its secret to is https.
+    if (options.testMode) return
+    // A value that is no URL at all is already refused by its field, with that field's message.
+    // Plain http to this machine (a local carrier proxy, the sandbox) never crosses a network.
+    const plain = (url: string | undefined) =>
+      url !== undefined && URL.canParse(url) && new URL(url).protocol === "http:" && !isLoopbackHost(new URL(url).hostname)
+    if (plain(options.baseUrl)) {
+      ctx.addIssue({ code: "custom", path: ["baseUrl"], message: "must be an https URL outside test mode (it carries the API key)" })
+    }
+    if (plain(options.webhooks.publicUrl)) {
+      ctx.addIssue({ code: "custom", path: ["webhooks", "publicUrl"], message: "must be an https URL outside test mode (callbacks carry the webhook secret)" })
+    }
+  })
 
 export type NordicParcelOptionsInput = z.input<typeof NordicParcelOptionsSchema>
 export type NordicParcelOptions = z.output<typeof NordicParcelOptionsSchema>
 export type ServiceOptions = z.output<typeof ServiceOptionsSchema>
+export type CurrencyOptions = z.output<typeof CurrencyOptionsSchema>
+export type LocationOptions = z.output<typeof LocationOptionsSchema>
 
 /**
  * Validates raw options. Throws a MedusaError whose message names every offending option path,
@@ -220,7 +370,6 @@ export function serviceOptionsFor(options: NordicParcelOptions, code: string): S
       offered: true,
       priceSource: "net",
       isReturn: false,
-      qrCodes: false,
       additionalServices: [],
     }
   )
@@ -244,10 +393,16 @@ export function serviceForOptionData(
   return service.customerNumber || !listed ? service : { ...service, customerNumber: listed }
 }
 
-/** Whether the shopper must pick a pickup point: the option's own flag, else the service's. */
-export function requiresPickupPoint(service: ServiceOptions, data: Record<string, unknown> | null | undefined): boolean {
-  if (typeof data?.requires_pickup_point === "boolean") {
-    return data.requires_pickup_point
-  }
-  return service.requiresPickupPoint ?? serviceInfo(service.code).requiresPickupPoint
+/**
+ * The customer number a quote or booking of the service uses: the shipping stock location's own,
+ * else the service's, else the default one. A location with its own agreement (a Swedish
+ * warehouse with a Swedish customer number) quotes and books every service on it.
+ */
+export function customerNumberFor(options: NordicParcelOptions, service: ServiceOptions, locationId?: string | null): string | undefined {
+  return (locationId ? options.locations[locationId]?.customerNumber : undefined) ?? service.customerNumber ?? options.customerNumber
+}
+
+/** localhost, 127.0.0.0/8 or [::1]: an address that never leaves this machine. */
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
 }

@@ -9,8 +9,14 @@ export type ServiceInfo = {
   code: string
   /** Default display name (the merchant can rename it in the options or the admin). */
   name: string
-  /** The shopper must pick a pickup point (carrier notes 29). */
-  requiresPickupPoint: boolean
+  /** Delivers to pickup points: the shopper may choose one (carrier notes 29). */
+  deliversToPickupPoints: boolean
+  /**
+   * Destination countries where the booking must name a pickup point (rule 3, carrier notes 29):
+   * SERVICEPAKKE to Norway, PICKUP_PARCEL_BULK to Norway and Sweden. Elsewhere a pickup-point
+   * service may go without one (see pickup-point-rule.ts).
+   */
+  pickupPointRequiredTo: readonly string[]
   /** A return service: booked from the customer back to the merchant. */
   isReturn: boolean
   /** Mailbox parcel: exactly one package per booking (carrier notes 32). */
@@ -26,8 +32,9 @@ export type ServiceInfo = {
   /** Home delivery of large goods: every package needs its weight and its volume or dimensions. */
   homeDelivery: boolean
   /**
-   * Destination countries where the service, without a chosen pickup point, takes
-   * deliveryOption PICKUP_POINT (the nearest point); without either it goes to the door.
+   * Destination countries where the service, without a chosen pickup point, goes to the door,
+   * or to the point nearest the recipient when the booking asks for deliveryOption PICKUP_POINT
+   * (carrier notes 35).
    */
   nearestPickupPointIn: readonly string[]
   /**
@@ -60,10 +67,10 @@ const QR_RETURN_SERVICES = new Set([
 type Seed = Partial<ServiceInfo> & { name: string }
 
 const SEEDS: Record<string, Seed> = {
-  SERVICEPAKKE: { name: "Pickup point parcel", requiresPickupPoint: true, returnServices: NAMED_RETURNS, packageLimits: PARCEL },
-  "5800": { name: "Pickup point parcel", requiresPickupPoint: true, returnServices: NUMERIC_RETURNS, packageLimits: PARCEL },
-  PICKUP_PARCEL: { name: "Pickup parcel (Nordic)", requiresPickupPoint: true, packageLimits: PICKUP_NORDIC, nearestPickupPointIn: ["DK"] },
-  PICKUP_PARCEL_BULK: { name: "Pickup parcel bulk", requiresPickupPoint: true, packageLimits: PICKUP_NORDIC, nearestPickupPointIn: ["DK"] },
+  SERVICEPAKKE: { name: "Pickup point parcel", deliversToPickupPoints: true, pickupPointRequiredTo: ["NO"], returnServices: NAMED_RETURNS, packageLimits: PARCEL },
+  "5800": { name: "Pickup point parcel", deliversToPickupPoints: true, pickupPointRequiredTo: ["NO"], returnServices: NUMERIC_RETURNS, packageLimits: PARCEL },
+  PICKUP_PARCEL: { name: "Pickup parcel (Nordic)", deliversToPickupPoints: true, packageLimits: PICKUP_NORDIC, nearestPickupPointIn: ["DK"] },
+  PICKUP_PARCEL_BULK: { name: "Pickup parcel bulk", deliversToPickupPoints: true, pickupPointRequiredTo: ["NO", "SE"], packageLimits: PICKUP_NORDIC, nearestPickupPointIn: ["DK"] },
   PA_DOREN: { name: "Home delivery", returnServices: NAMED_RETURNS, packageLimits: PARCEL },
   "BPAKKE_DOR-DOR": { name: "Business parcel door to door", packageLimits: BUSINESS },
   BEDRIFTSPAKKE: { name: "Business parcel", returnServices: NAMED_RETURNS, packageLimits: BUSINESS },
@@ -100,7 +107,8 @@ function toInfo(code: string, seed: Seed): ServiceInfo {
   return {
     code,
     name: seed.name,
-    requiresPickupPoint: seed.requiresPickupPoint ?? false,
+    deliversToPickupPoints: seed.deliversToPickupPoints ?? false,
+    pickupPointRequiredTo: seed.pickupPointRequiredTo ?? [],
     isReturn,
     mailbox: seed.mailbox ?? false,
     qrCodes: QR_RETURN_SERVICES.has(code),

@@ -1,5 +1,5 @@
 import { pickupPointQueryFor, type AddressForPickup } from "./format"
-import type { DeliveryOption, PickupPoint, PickupPointQuery, PostalCodeInfo, ShippingMethodData } from "./types"
+import type { DeliveryOption, OrderShipment, PickupPoint, PickupPointQuery, PostalCodeInfo, ShippingMethodData } from "./types"
 
 /**
  * The part of `@medusajs/js-sdk` the client uses: any `new Medusa({ baseUrl, publishableKey })`
@@ -72,6 +72,29 @@ export type NordicParcelClient = {
   nearestPickupPoint(address: AddressForPickup, cartId?: string, options?: RequestOptions): Promise<PickupPoint | null>
   /** The city of a postal code, or null when the carrier does not know the code. */
   lookupPostalCode(countryCode: string, postalCode: string, options?: RequestOptions): Promise<PostalCodeInfo | null>
+  /**
+   * An order's shipments with their tracking events and return documents. For the order's shopper:
+   * the signed-in customer who placed it (the sdk's session or token), or a guest with the order's
+   * id; anyone else gets a `not_found` error.
+   */
+  listOrderShipments(orderId: string, options?: RequestOptions): Promise<OrderShipment[]>
+  /** A document of `return_label` (label PDF, QR code image) as a Blob, fetched with the shopper's credentials. */
+  fetchOrderDocument(path: string, options?: RequestOptions): Promise<Blob>
+}
+
+let hinted = false
+
+/**
+ * Tells the developer once why a browser call failed without an answer: the shopper reads "the
+ * store cannot be reached", the console says what to check.
+ */
+function hintUnreachable(): void {
+  if (hinted || typeof console === "undefined") return
+  hinted = true
+  const origin = typeof location === "undefined" ? "this page" : location.origin
+  console.warn(
+    `medusa-plugin-nordic-parcel: the store API could not be reached from ${origin}. The network may be down, or the backend's STORE_CORS does not include ${origin}.`
+  )
 }
 
 /** A typed client over the plugin's store routes, on a js-sdk instance (its publishable key applies). */
@@ -86,7 +109,9 @@ export function createNordicParcelClient(sdk: MedusaSdkLike): NordicParcelClient
       })
     } catch (error) {
       if (isAbort(error)) throw error
-      throw toStoreError(error)
+      const failure = toStoreError(error)
+      if (failure.kind === "network") hintUnreachable()
+      throw failure
     }
   }
 
@@ -125,6 +150,19 @@ export function createNordicParcelClient(sdk: MedusaSdkLike): NordicParcelClient
         if (error instanceof NordicParcelStoreError && error.kind === "not_found") return null
         throw error
       }
+    },
+    async listOrderShipments(orderId, options) {
+      const { shipments } = await get<{ shipments: OrderShipment[] }>(
+        `/store/nordic-parcel/orders/${encodeURIComponent(orderId)}/shipments`,
+        undefined,
+        options
+      )
+      return shipments
+    },
+    async fetchOrderDocument(path, options = {}) {
+      // js-sdk hands back the raw Response when the request does not accept JSON.
+      const response = await get<Response>(path, undefined, { ...options, headers: { ...options.headers, accept: "*/*" } })
+      return response.blob()
     },
   }
 }

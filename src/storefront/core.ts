@@ -2,4 +2,5 @@
 export * from "./types"
 export * from "./client"
 export * from "./texts"
+export * from "./after-sale-texts"
 export * from "./format"

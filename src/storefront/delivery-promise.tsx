@@ -1,5 +1,5 @@
 "use client"
-import { type NordicParcelClient, formatAmount, formatDeliveryDate, textsFor, type StorefrontTexts, type DeliveryOption } from "./core"
+import { type NordicParcelClient, formatAmount, formatDeliveryDate, storeErrorText, textsFor, type StorefrontTexts, type DeliveryOption } from "./core"
 import { useRemote, type RemoteState } from "./use-remote"
 
 /** The cart's carrier options with prices and expected dates; reloads when `refreshKey` changes. */
@@ -48,9 +48,9 @@ export function DeliveryPromise(props: DeliveryPromiseProps) {
 
   if (!options) {
     if (!client || !cartId) return null
-    const message = remote.error ? t.failed : remote.loading ? t.loading : ""
+    const message = remote.error ? storeErrorText(remote.error, { ...t, unavailable: t.failed }) : remote.loading ? t.loading : ""
     return (
-      <div className={className} role="status" data-state={remote.error ? "error" : "loading"}>
+      <div className={className} role="status" data-state={remote.error ? "error" : "loading"} data-error-kind={remote.error?.kind}>
         <span className={classNames.status}>{message}</span>
         {remote.error && (
           <button type="button" onClick={remote.reload}>

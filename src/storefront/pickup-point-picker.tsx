@@ -1,6 +1,6 @@
 "use client"
 import { useEffect, useId, useRef, useState, type FormEvent } from "react"
-import { type NordicParcelClient, openingHoursLines, parsePickupPointSearch, pickupPointQueryFor, type PickupPointSearch, textsFor, type StorefrontTexts, type PickupPoint } from "./core"
+import { type NordicParcelClient, openingHoursLines, storeErrorText, parsePickupPointSearch, pickupPointQueryFor, type PickupPointSearch, textsFor, type StorefrontTexts, type PickupPoint } from "./core"
 import { useRemote } from "./use-remote"
 
 export type PickupPointPickerPart =
@@ -118,7 +118,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         ? t.rateLimited
         : error.kind === "invalid"
           ? t.invalidSearch
-          : `${error.kind === "unavailable" ? t.unavailable : t.failed} ${t.nearestChosenForYou}`
+          : `${storeErrorText(error, t)} ${t.nearestChosenForYou}`
       : points
         ? points.length
           ? t.resultsCount(points.length)

@@ -29,8 +29,11 @@ export type PostalCodeCityProps = {
 
 /**
  * Shows the city of the postal code the shopper types and hands it to `onCityChange`, so the
- * address form fills the city by itself. Renders an `<output>` announced to screen readers.
- * A carrier that cannot answer leaves the city field as the shopper typed it.
+ * address form fills the city by itself. Only a code the shopper types after the form appears fills
+ * the city: the code a saved address opens with leaves its city as the shopper wrote it. Renders an
+ * `<output>` announced to screen readers, hidden while it has nothing to say (so it adds no empty
+ * row under the field). A carrier that cannot answer leaves the city field as the shopper typed it;
+ * a store that cannot be reached at all says so.
  */
 export function PostalCodeCity({ client, countryCode, postalCode, onCityChange, locale, texts, className, debounceMs }: PostalCodeCityProps) {
   const t = textsFor(locale, texts)
@@ -38,16 +41,26 @@ export function PostalCodeCity({ client, countryCode, postalCode, onCityChange, 
   const complete = isCompletePostalCode(countryCode, postalCode)
   const onChange = useRef(onCityChange)
   onChange.current = onCityChange
+  // The code the form opened with; the city is filled only once the shopper has changed it.
+  const code = `${countryCode}:${postalCode}`
+  const openedWith = useRef(code)
+  const typed = useRef(false)
+  if (code !== openedWith.current) typed.current = true
 
   useEffect(() => {
-    if (!complete || loading || error) return
+    if (!complete || loading || error || !typed.current) return
     onChange.current?.(data?.city ?? null, data ?? null)
   }, [complete, loading, error, data])
 
-  const known = complete && !loading && !error
+  const text = !complete || loading ? "" : error ? (error.kind === "network" ? t.unreachable : "") : (data?.city ?? t.cityUnknown)
   return (
-    <output className={className} aria-live="polite" data-state={!complete || loading ? "idle" : error ? "error" : data ? "found" : "unknown"}>
-      {known ? (data?.city ?? t.cityUnknown) : ""}
+    <output
+      className={className}
+      aria-live="polite"
+      hidden={!text}
+      data-state={!complete || loading ? "idle" : error ? "error" : data ? "found" : "unknown"}
+    >
+      {text}
     </output>
   )
 }

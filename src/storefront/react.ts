@@ -4,3 +4,7 @@ export { PickupPointPicker, type PickupPointPickerProps, type PickupPointPickerP
 export { DeliveryPromise, useDeliveryOptions, deliveryPromiseText, type DeliveryPromiseProps, type DeliveryPromiseClassNames } from "./delivery-promise"
 export { PostalCodeCity, usePostalCodeCity, type PostalCodeCityProps } from "./postal-code-city"
 export { useRemote, type RemoteState } from "./use-remote"
+export { TrackingTimeline, type TrackingTimelineProps, type TrackingTimelinePart } from "./tracking-timeline"
+export { ReturnLabel, type ReturnLabelProps, type ReturnLabelPart } from "./return-label"
+export { useOrderShipments } from "./order-shipments"
+export { StoreErrorMessage, type StoreErrorMessageProps } from "./store-error-message"

@@ -2,7 +2,17 @@
 
 export type StorefrontLocale = "en" | "nb"
 
-export type StorefrontTexts = {
+/** What a component says when a store route failed (`storeErrorText`), and its "Try again" button. */
+export type StoreErrorTexts = {
+  /** The store could not be reached at all (offline, or the backend's STORE_CORS does not allow the storefront). */
+  unreachable: string
+  /** The carrier could not be reached. */
+  unavailable: string
+  failed: string
+  retry: string
+}
+
+export type StorefrontTexts = StoreErrorTexts & {
   pickupPointHeading: string
   choosePickupPoint: string
   changePickupPoint: string
@@ -19,12 +29,11 @@ export type StorefrontTexts = {
   locker: string
   manned: string
   openingHours: string
+  /** The opening hours' day names, by the carrier's name of the day (MONDAY…). */
+  days: Record<string, string>
   distance: (km: number) => string
-  unavailable: string
   rateLimited: string
   invalidSearch: string
-  failed: string
-  retry: string
   deliveryOptionsHeading: string
   expectedDelivery: (date: string) => string
   workingDays: (days: number) => string
@@ -32,7 +41,6 @@ export type StorefrontTexts = {
   optionUnavailable: string
   cityUnknown: string
   cityLabel: string
-  days: Record<string, string>
 }
 
 const en: StorefrontTexts = {
@@ -52,19 +60,6 @@ const en: StorefrontTexts = {
   locker: "Parcel locker",
   manned: "Staffed counter",
   openingHours: "Opening hours",
-  distance: (km) => (km < 1 ? `${Math.round(km * 1000)} m` : `${km.toFixed(1)} km`),
-  unavailable: "Pickup points cannot be shown right now.",
-  rateLimited: "Too many searches in a short time. Wait a moment and try again.",
-  invalidSearch: "Check the postal code: 4 digits in Norway and Denmark, 5 in Sweden and Finland.",
-  failed: "Something went wrong.",
-  retry: "Try again",
-  deliveryOptionsHeading: "Delivery",
-  expectedDelivery: (date) => `Expected delivery ${date}`,
-  workingDays: (days) => (days === 1 ? "1 working day" : `${days} working days`),
-  noDeliveryDate: "Delivery date shown at the next step",
-  optionUnavailable: "Not available for this address",
-  cityUnknown: "Unknown postal code",
-  cityLabel: "City",
   days: {
     MONDAY: "Monday",
     TUESDAY: "Tuesday",
@@ -74,6 +69,20 @@ const en: StorefrontTexts = {
     SATURDAY: "Saturday",
     SUNDAY: "Sunday",
   },
+  distance: (km) => (km < 1 ? `${Math.round(km * 1000)} m` : `${km.toFixed(1)} km`),
+  unavailable: "Pickup points cannot be shown right now.",
+  rateLimited: "Too many searches in a short time. Wait a moment and try again.",
+  invalidSearch: "Check the postal code: 4 digits in Norway and Denmark, 5 in Sweden and Finland.",
+  failed: "Something went wrong.",
+  unreachable: "The store cannot be reached. Check your connection and try again.",
+  retry: "Try again",
+  deliveryOptionsHeading: "Delivery",
+  expectedDelivery: (date) => `Expected delivery ${date}`,
+  workingDays: (days) => (days === 1 ? "1 working day" : `${days} working days`),
+  noDeliveryDate: "Delivery date shown at the next step",
+  optionUnavailable: "Not available for this address",
+  cityUnknown: "Unknown postal code",
+  cityLabel: "City",
 }
 
 const nb: StorefrontTexts = {
@@ -93,19 +102,6 @@ const nb: StorefrontTexts = {
   locker: "Pakkeboks",
   manned: "Betjent utleveringssted",
   openingHours: "Åpningstider",
-  distance: (km) => (km < 1 ? `${Math.round(km * 1000)} m` : `${km.toFixed(1).replace(".", ",")} km`),
-  unavailable: "Hentesteder kan ikke vises akkurat nå.",
-  rateLimited: "For mange søk på kort tid. Vent litt og prøv igjen.",
-  invalidSearch: "Sjekk postnummeret: 4 siffer i Norge og Danmark, 5 i Sverige og Finland.",
-  failed: "Noe gikk galt.",
-  retry: "Prøv igjen",
-  deliveryOptionsHeading: "Levering",
-  expectedDelivery: (date) => `Forventet levert ${date}`,
-  workingDays: (days) => (days === 1 ? "1 virkedag" : `${days} virkedager`),
-  noDeliveryDate: "Leveringsdato vises i neste steg",
-  optionUnavailable: "Ikke tilgjengelig for denne adressen",
-  cityUnknown: "Ukjent postnummer",
-  cityLabel: "Poststed",
   days: {
     MONDAY: "mandag",
     TUESDAY: "tirsdag",
@@ -115,6 +111,20 @@ const nb: StorefrontTexts = {
     SATURDAY: "lørdag",
     SUNDAY: "søndag",
   },
+  distance: (km) => (km < 1 ? `${Math.round(km * 1000)} m` : `${km.toFixed(1).replace(".", ",")} km`),
+  unavailable: "Hentesteder kan ikke vises akkurat nå.",
+  rateLimited: "For mange søk på kort tid. Vent litt og prøv igjen.",
+  invalidSearch: "Sjekk postnummeret: 4 siffer i Norge og Danmark, 5 i Sverige og Finland.",
+  failed: "Noe gikk galt.",
+  unreachable: "Får ikke kontakt med butikken. Sjekk nettforbindelsen og prøv igjen.",
+  retry: "Prøv igjen",
+  deliveryOptionsHeading: "Levering",
+  expectedDelivery: (date) => `Forventet levert ${date}`,
+  workingDays: (days) => (days === 1 ? "1 virkedag" : `${days} virkedager`),
+  noDeliveryDate: "Leveringsdato vises i neste steg",
+  optionUnavailable: "Ikke tilgjengelig for denne adressen",
+  cityUnknown: "Ukjent postnummer",
+  cityLabel: "Poststed",
 }
 
 export const storefrontTexts: Record<StorefrontLocale, StorefrontTexts> = { en, nb }
@@ -126,4 +136,15 @@ export function resolveLocale(locale: string | undefined): StorefrontLocale {
 
 export function textsFor(locale: string | undefined, overrides?: Partial<StorefrontTexts>): StorefrontTexts {
   return { ...storefrontTexts[resolveLocale(locale)], ...overrides }
+}
+
+/**
+ * What a shopper reads when a store route failed: a network failure (offline, or a browser call the
+ * backend's STORE_CORS refused, which the browser reports the same way) is "cannot reach the
+ * store", a carrier outage is the carrier's, anything else "something went wrong".
+ */
+export function storeErrorText(error: { kind: string }, t: Pick<StoreErrorTexts, "unreachable" | "unavailable" | "failed">): string {
+  if (error.kind === "network") return t.unreachable
+  if (error.kind === "unavailable") return t.unavailable
+  return t.failed
 }

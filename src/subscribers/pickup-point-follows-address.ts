@@ -26,9 +26,13 @@ const FIELDS = [...CART_SHIPPING_FIELDS, "shipping_methods.id", "shipping_method
  * one replaces it (and a method added while the carrier could not be asked gets its point now).
  * Medusa re-prices methods on a cart update but does not re-validate their data, hence this
  * subscriber. It is a subscriber rather than a hook of the update-cart workflow because a
- * workflow hook takes one handler, which belongs to the store. It runs under the cart's lock
- * (the one Medusa's cart workflows take), and never fails the shopper's update: a carrier that
- * cannot be asked leaves the point as it was (booking checks it again).
+ * workflow hook takes one handler, which belongs to the store.
+ *
+ * The carrier is asked before the cart's lock is taken (Medusa's cart workflows wait only 2 s for
+ * it, and the carrier may take 10 s): the lock (the one Medusa's cart workflows take) is held only
+ * for the write, after checking that the cart is still the one the points were chosen for. A cart
+ * that changed meanwhile is left alone: its own cart.updated follows. It never fails the shopper's
+ * update: a carrier that cannot be asked leaves the point as it was (booking checks it again).
  */
 export default async function pickupPointFollowsAddress({ event, container }: SubscriberArgs<{ id: string }>) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -38,38 +42,46 @@ export default async function pickupPointFollowsAddress({ event, container }: Su
       const { data } = await query.graph({ entity: "cart", fields: FIELDS, filters: { id: event.data.id } })
       return data[0] as unknown as CartForFollowing | undefined
     }
-    const first = await load()
-    const area = areaOf(first)
-    if (!first || !area || !first.shipping_methods?.some((method) => needsFollowing(method.data, area))) {
+    const cart = await load()
+    const area = areaOf(cart)
+    if (!cart || !area || !cart.shipping_methods?.some((method) => needsFollowing(method.data, area))) {
       return // the common case (an e-mail, an item): no lock, no carrier call
     }
+    const updates = await followingUpdates(container, cart, area)
+    if (updates.length === 0) return
     const locking = container.resolve<ILockingModule>(Modules.LOCKING)
-    await locking.execute(first.id, async () => {
-      const cart = await load()
-      const current = areaOf(cart)
-      if (!cart || !current) return
-      const nordicParcel = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-      const options = await nordicParcel.getEffectiveOptions()
-      const parcel = packParcel(cart.items ?? [], options.packaging)
-      const updates: { id: string; data: Record<string, unknown> }[] = []
-      for (const method of cart.shipping_methods ?? []) {
-        if (!method.data || !needsFollowing(method.data, current)) continue
-        const points = await nordicParcel.pickupPointListings().list({
-          countryCode: current.country_code as PickupCountry, // checked by areaOf
-          postalCode: current.postal_code,
-          ...streetOf(cart.shipping_address?.address_1),
-          numberOfResponses: NEAREST_CANDIDATES,
-        })
-        const next = followAddress(method.data, current, points.filter((point) => parcelFits(point, parcel)))
-        if (next) updates.push({ id: method.id, data: next })
-      }
-      if (updates.length) {
-        await container.resolve<ICartModuleService>(Modules.CART).updateShippingMethods(updates)
-      }
+    await locking.execute(cart.id, async () => {
+      // Chosen for the cart as it was read; if it changed since, its own event chooses again.
+      if (JSON.stringify(await load()) !== JSON.stringify(cart)) return
+      await container.resolve<ICartModuleService>(Modules.CART).updateShippingMethods(updates)
     }, { timeout: 5 })
   } catch (error) {
     logger.warn(`nordic-parcel: the pickup point of cart ${event.data.id} could not follow its new address: ${(error as Error).message}`)
   }
+}
+
+/** The new data of each pickup-point method chosen for another area (asks the carrier; no lock held). */
+async function followingUpdates(
+  container: SubscriberArgs<unknown>["container"],
+  cart: CartForFollowing,
+  area: PickupArea
+): Promise<{ id: string; data: Record<string, unknown> }[]> {
+  const nordicParcel = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  const options = await nordicParcel.getEffectiveOptions()
+  const parcel = packParcel(cart.items ?? [], options.packaging)
+  const updates: { id: string; data: Record<string, unknown> }[] = []
+  for (const method of cart.shipping_methods ?? []) {
+    if (!method.data || !needsFollowing(method.data, area)) continue
+    const points = await nordicParcel.pickupPointListings().list({
+      countryCode: area.country_code as PickupCountry, // checked by areaOf
+      postalCode: area.postal_code,
+      ...streetOf(cart.shipping_address?.address_1),
+      numberOfResponses: NEAREST_CANDIDATES,
+    })
+    const next = followAddress(method.data, area, points.filter((point) => parcelFits(point, parcel)))
+    if (next) updates.push({ id: method.id, data: next })
+  }
+  return updates
 }
 
 function areaOf(cart: CartForFollowing | undefined): PickupArea | undefined {

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TRACKING_OUTBOX_DUE_EVENT } from "../lib/events"
-import { applyDueTrackingEvents } from "../workflows/apply-stored-tracking-event"
+import { applyDueTrackingEvents } from "../workers/tracking-outbox"
 
 /**
  * At start-up the plugin's module announces that stored events may be waiting (the process may

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TRACKING_RECEIVED_EVENT, type TrackingReceivedData } from "../lib/events"
-import { applyStoredTrackingEvent } from "../workflows/apply-stored-tracking-event"
+import { applyStoredTrackingEvent } from "../workers/tracking-outbox"
 
 /**
  * Moves the Medusa fulfillment for each stored carrier event (shipped, delivered), right after the

@@ -10,7 +10,18 @@ export type Status = {
   base_url: string
   default_customer_number: string | null
   customer_numbers: { customer_number: string; listed_as: string; name: string | null; country_code: string | null; services: string[]; service_details?: { code: string; name: string; description: string | null }[]; default: boolean }[]
-  webhook: { url: string | null; secret_set: boolean; header_name: string; auto_subscribe: boolean; event_groups: string[]; last_event_at: string | null }
+  webhook: {
+    url: string | null
+    secret_set: boolean
+    header_name: string
+    auto_subscribe: boolean
+    event_groups: string[]
+    last_event_at: string | null
+    previous_secret_until?: string | null
+    refused_callbacks?: { count: number; last_at: string | null }
+    dead_letter_count?: number
+    resubscription?: { at: string; stale: number; renewed: number; failed: { carrier_id: string; message: string }[] } | null
+  }
   carrier_errors: { at: string; operation: string; kind: string; status: number | null; code: string | null; message: string }[]
 }
 
@@ -34,6 +45,22 @@ export function ConnectionSection() {
           <Text size="small">Carrier: {data.base_url}</Text>
           <Text size="small">Callbacks: {data.webhook.url ?? "not set (webhooks.publicUrl)"}</Text>
           {data.webhook.last_event_at && <Text size="small">Last tracking event: {new Date(data.webhook.last_event_at).toLocaleString()}</Text>}
+          {data.webhook.previous_secret_until && (
+            <Text size="small">The previous webhook secret is accepted until {new Date(data.webhook.previous_secret_until).toLocaleString()}</Text>
+          )}
+          {(data.webhook.refused_callbacks?.count ?? 0) > 0 && (
+            <Text size="small" className="text-ui-fg-error" data-testid="nordic-parcel-refused-callbacks">
+              {data.webhook.refused_callbacks!.count} callbacks refused for a wrong secret since this instance started (last{" "}
+              {new Date(data.webhook.refused_callbacks!.last_at!).toLocaleString()}): a subscription may still carry an old secret
+            </Text>
+          )}
+          {data.webhook.resubscription && data.webhook.resubscription.stale > 0 && (
+            <Text size="small" className={data.webhook.resubscription.failed.length ? "text-ui-fg-error" : undefined}>
+              Subscriptions made again with the current secret and URL at start-up: {data.webhook.resubscription.renewed} of{" "}
+              {data.webhook.resubscription.stale}
+              {data.webhook.resubscription.failed.length ? ` (${data.webhook.resubscription.failed.length} tried again by the daily job)` : ""}
+            </Text>
+          )}
           <Table>
             <Table.Header>
               <Table.Row>

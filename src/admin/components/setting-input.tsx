@@ -2,6 +2,8 @@ import { Checkbox, Input, Select, Switch, Text } from "@medusajs/ui"
 import type { FieldDescription } from "../../lib/settings/settings-fields"
 import { canPairReturn, serviceInfo } from "../../lib/service-catalogue"
 import { EVENT_GROUP_NAMES, EVENT_GROUP_TEXTS } from "../../lib/tracking/event-groups"
+import { CustomerNumberSelect } from "./customer-number-select"
+import { PerCurrencyInput } from "./per-currency-input"
 
 type Dimensions = { length: number; width: number; height: number }
 
@@ -79,6 +81,12 @@ export function SettingInput(props: {
       )
       break
     }
+    case "per_currency":
+      control = <PerCurrencyInput id={id} value={value} kind={input.value} onChange={onChange} error={error} />
+      break
+    case "customer_number":
+      control = <CustomerNumberSelect id={id} value={value} onChange={onChange} error={error} />
+      break
     case "event_groups": {
       const groups = (value as string[] | null) ?? []
       control = (

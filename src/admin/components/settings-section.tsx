@@ -1,12 +1,14 @@
-import { Badge, Button, Text, toast } from "@medusajs/ui"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { Badge, Text } from "@medusajs/ui"
+import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import { serviceInfo } from "../../lib/service-catalogue"
-import { SERVICE_FIELDS, SETTINGS_SECTIONS } from "../../lib/settings/settings-fields"
-import { fieldErrorsOf, type FieldErrors } from "../lib/field-errors"
+import { SERVICE_FIELDS, SETTINGS_SECTIONS, type FieldDescription } from "../../lib/settings/settings-fields"
 import { usePluginQuery } from "../lib/api"
 import { useDraft } from "../lib/draft"
+import { changes, useSaveSettings } from "../lib/save-settings"
 import { sdk } from "../lib/sdk"
+import { summaryRows } from "../lib/summary"
+import { EditButton, EditDrawer, SummaryRows } from "./edit-drawer"
 import { Section } from "./section"
 import { SettingInput } from "./setting-input"
 
@@ -55,50 +57,42 @@ function useCarrierShippingOptions() {
   })
 }
 
-/** Saves a settings change; a 400 is split into errors at the fields it names. */
-function useSaveSettings(onSaved: string) {
-  const queryClient = useQueryClient()
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const save = useMutation({
-    mutationFn: (body: Values) => sdk.client.fetch("/admin/nordic-parcel/settings", { method: "POST", body }),
-    onSuccess: () => {
-      setErrors({})
-      void queryClient.invalidateQueries({ queryKey: ["nordic-parcel"] })
-      toast.success(onSaved)
-    },
-    onError: (error: Error) => {
-      const byField = fieldErrorsOf(error.message)
-      setErrors(byField)
-      toast.error(Object.keys(byField).length > 0 ? "Not saved: see the marked fields" : error.message)
-    },
-  })
-  return { save, errors }
-}
+/** What a service's summary row shows of its settings; the rest is in its drawer. */
+const SERVICE_SUMMARY = ["price_source", "fallback_price", "fallback_prices", "markup", "free_shipping_threshold"] as const
 
-/** Only what differs from what is in force: the server keeps every other setting as it is. */
-function changes(draft: Values, current: Values): Values {
-  return Object.fromEntries(Object.entries(draft).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(current[key] ?? null)))
-}
-
-function ServiceCard({ code, service, named, using }: { code: string; service: Values; named?: ServiceName; using: UsingOption[] }) {
+/**
+ * One service: a summary (name, what it is, offered or not, its prices, the shipping options that
+ * use it and what looks wrong) and its every setting in a drawer.
+ */
+function ServiceCard({ code, service, named, using }: { code: string; service: Values; named?: ServiceName; using: UsingOption[] | undefined }) {
   const [draft, setDraft] = useDraft(service)
+  const [open, setOpen] = useState(false)
   const info = serviceInfo(code)
   const name = named?.name ?? (service.name as string | null) ?? info.name
-  const { save, errors } = useSaveSettings(`${name} (${code}) saved; the next quotes use it`)
+  const { save, errors } = useSaveSettings(`${name} (${code}) saved; the next quotes use it`, () => setOpen(false))
   const changed = Object.keys(changes(draft, service)).length > 0
   const offered = Boolean(service.offered)
+  const priced = summaryRows(SERVICE_FIELDS, service, SERVICE_SUMMARY).map((row) => `${row.label}: ${row.value}`).join(" · ")
   return (
-    <div className="flex flex-col gap-y-3 rounded-md border p-4" data-testid={`nordic-parcel-service-${code}`}>
+    <div className="flex flex-col gap-y-1 py-3" data-testid={`nordic-parcel-service-${code}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <Text weight="plus">{name} <span className="text-ui-fg-muted">· {code}</span></Text>
           {named?.description && <Text size="xsmall" className="text-ui-fg-subtle" data-testid="service-description">{named.description}</Text>}
-          <Text size="xsmall" className="text-ui-fg-subtle">
-            {[info.requiresPickupPoint && "pickup point", info.isReturn && "return", info.mailbox && "mailbox", info.cargo && "cargo"].filter(Boolean).join(", ") || "door delivery"}
-          </Text>
         </div>
-        <Badge size="2xsmall" color={offered ? "green" : "grey"}>{offered ? "Offered" : "Switched off"}</Badge>
+        <div className="flex items-center gap-x-2">
+          <Badge size="2xsmall" color={offered ? "green" : "grey"}>{offered ? "Offered" : "Switched off"}</Badge>
+          <EditButton onClick={() => setOpen(true)} />
+        </div>
       </div>
+      <Text size="xsmall" className="text-ui-fg-subtle" data-testid="service-summary">
+        {[info.deliversToPickupPoints && "pickup point", info.isReturn && "return", info.mailbox && "mailbox", info.cargo && "cargo"].filter(Boolean).join(", ") || "door delivery"}
+        {" · "}{priced}
+      </Text>
+      {/* Until the shipping options are read nothing is said about them (no false "unused" warning). */}
+      {using === undefined ? (
+        <Text size="small" className="text-ui-fg-subtle">Reading the shipping options…</Text>
+      ) : (
       <div data-testid="used-by">
         {using.length > 0 ? (
           <Text size="small">
@@ -121,19 +115,16 @@ function ServiceCard({ code, service, named, using }: { code: string; service: V
           </Text>
         )}
       </div>
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+      )}
+      <EditDrawer title={`${name} · ${code}`} description="How shoppers are offered and charged this service, and how it is booked."
+        testId={`nordic-parcel-service-drawer-${code}`} open={open} onOpenChange={setOpen}
+        saveDisabled={!changed} saving={save.isPending} error={errors[`services.${code}`]}
+        onSave={() => save.mutate({ services: { [code]: changes(draft, service) } })}>
         {Object.entries(SERVICE_FIELDS).map(([key, field]) => (
           <SettingInput key={key} id={`services.${code}.${key}`} field={field} value={draft[key] ?? null} serviceCode={code}
             error={errors[`services.${code}.${key}`]} onChange={(value) => setDraft({ ...draft, [key]: value })} />
         ))}
-      </div>
-      {errors[`services.${code}`] && <Text size="small" className="text-ui-fg-error">{errors[`services.${code}`]}</Text>}
-      <div>
-        <Button size="small" variant="secondary" disabled={!changed} isLoading={save.isPending}
-          onClick={() => save.mutate({ services: { [code]: changes(draft, service) } })}>
-          Save
-        </Button>
-      </div>
+      </EditDrawer>
     </div>
   )
 }
@@ -147,9 +138,9 @@ export function ServicesSection() {
       help="The carrier's services you offer, what shoppers pay for each, and the shipping options that sell them.">
       {data?.problem && <Text size="small" className="text-ui-fg-error">{data.problem}</Text>}
       {data && (
-        <div className="flex flex-col gap-y-4">
+        <div className="flex flex-col divide-y">
           {Object.entries(data.effective.services).map(([code, service]) => (
-            <ServiceCard key={code} code={code} service={service} named={data.service_names?.[code]} using={(options.data ?? []).filter((o) => o.serviceCode === code)} />
+            <ServiceCard key={code} code={code} service={service} named={data.service_names?.[code]} using={options.data?.filter((o) => o.serviceCode === code)} />
           ))}
           {(options.data ?? [])
             .filter((o) => !(o.serviceCode in data.effective.services))
@@ -164,30 +155,31 @@ export function ServicesSection() {
   )
 }
 
-/** One form per group of settings (agreement and prices, packaging, customs, tracking). */
+/**
+ * One group of settings (agreement and prices, delivery promise, packaging, customs, tracking): a
+ * summary of its values, edited in a drawer. Sections added later (currencies, stock locations)
+ * follow the same summary + EditDrawer pattern.
+ */
 function SettingsGroup({ section, data }: { section: (typeof SETTINGS_SECTIONS)[number]; data: SettingsResponse }) {
   const current = (section.key === "general" ? data.effective : data.effective[section.key]) as Values
   const pick = (values: Values): Values => Object.fromEntries(Object.keys(section.fields).map((key) => [key, values[key] ?? null]))
   const [draft, setDraft] = useDraft(pick(current))
-  const { save, errors } = useSaveSettings(`${section.title} saved`)
+  const [open, setOpen] = useState(false)
+  const { save, errors } = useSaveSettings(`${section.title} saved`, () => setOpen(false))
   const diff = changes(draft, pick(current))
   const prefix = section.key === "general" ? "" : `${section.key}.`
+  const fields = section.fields as Readonly<Record<string, FieldDescription>>
   return (
-    <Section title={section.title} testId={`nordic-parcel-${section.key}`} help={section.help}>
-      <div className="flex flex-col gap-y-4">
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          {Object.entries(section.fields).map(([key, field]) => (
-            <SettingInput key={key} id={`${prefix}${key}`} field={field} value={draft[key]} error={errors[`${prefix}${key}`]}
-              onChange={(value) => setDraft({ ...draft, [key]: value })} />
-          ))}
-        </div>
-        <div>
-          <Button size="small" disabled={Object.keys(diff).length === 0} isLoading={save.isPending}
-            onClick={() => save.mutate(section.key === "general" ? diff : { [section.key]: diff })}>
-            Save
-          </Button>
-        </div>
-      </div>
+    <Section title={section.title} testId={`nordic-parcel-${section.key}`} help={section.help} actions={<EditButton onClick={() => setOpen(true)} />}>
+      <SummaryRows rows={summaryRows(fields, pick(current))} testId={`summary-${section.key}`} />
+      <EditDrawer title={section.title} description={section.help} testId={`nordic-parcel-${section.key}-drawer`} open={open} onOpenChange={setOpen}
+        saveDisabled={Object.keys(diff).length === 0} saving={save.isPending}
+        onSave={() => save.mutate(section.key === "general" ? diff : { [section.key]: diff })}>
+        {Object.entries(section.fields).map(([key, field]) => (
+          <SettingInput key={key} id={`${prefix}${key}`} field={field} value={draft[key]} error={errors[`${prefix}${key}`]}
+            onChange={(value) => setDraft({ ...draft, [key]: value })} />
+        ))}
+      </EditDrawer>
     </Section>
   )
 }

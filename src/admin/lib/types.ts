@@ -1,5 +1,6 @@
 import type { AdminShipment } from "../../api/utils/admin-shipment"
 import type { PlannedShipment } from "../../api/utils/planned-shipment"
+import type { StorePickupPoint } from "../../lib/checkout/pickup-point"
 
 /** Shapes of the plugin's admin routes, shared with the backend that answers them (type-only). */
 export type { AdminShipment, AdminTrackingEvent as TrackingEvent } from "../../api/utils/admin-shipment"
@@ -10,3 +11,6 @@ export type { PlannedShipment } from "../../api/utils/planned-shipment"
 export type PickupPoint = NonNullable<PlannedShipment["pickup_point"]>
 
 export type OrderCarrierView = { shipping_methods: PlannedShipment[]; shipments: AdminShipment[] }
+
+/** GET /admin/nordic-parcel/orders/:id/pickup-points: the points the merchant may choose. */
+export type OrderPickupPoints = { pickup_points: StorePickupPoint[] }

@@ -5,9 +5,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect } from "react"
 import { serviceInfo } from "../../lib/service-catalogue"
 import { eventGroupLabel } from "../../lib/tracking/event-groups"
-import { texts } from "../lib/i18n"
+import { holdsGoods } from "../../lib/checkout/pickup-point-change"
+import { PickupPointChange } from "../components/pickup-point-change"
+import { texts, type TextKey } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
 import type { AdminShipment, OrderCarrierView, PickupPoint, PlannedShipment, TrackingEvent } from "../lib/types"
+import { SETTLED_SHIPMENT_STATUSES } from "../../lib/statuses"
 
 type Texts = ReturnType<typeof texts>
 
@@ -18,13 +21,12 @@ const STATUS_COLOR: Record<AdminShipment["status"], "grey" | "blue" | "green" | 
   delivered: "green",
   returned: "orange",
   failed: "red",
-  cancelled: "grey",
   // Its fulfillment was cancelled or rolled back; the next identical fulfilment takes it over.
   unused: "grey",
 }
 
 /** Shipments in these states get no more tracking events: polling stops. */
-const SETTLED = new Set<AdminShipment["status"]>(["delivered", "returned", "cancelled", "failed"])
+const SETTLED = new Set<AdminShipment["status"]>(SETTLED_SHIPMENT_STATUSES)
 /** How often the widget asks for new tracking events while a parcel is on its way. */
 const POLL_MS = 5000
 /**
@@ -72,8 +74,8 @@ function PickupPointView({ point, i18n }: { point: PickupPoint; i18n: Texts }) {
   )
 }
 
-/** Before booking: what the shopper chose at checkout. */
-function PlannedCard({ planned, booked, i18n }: { planned: PlannedShipment; booked: boolean; i18n: Texts }) {
+/** Before booking: what the shopper chose at checkout; the merchant may still change the pickup point. */
+function PlannedCard({ orderId, planned, booked, i18n }: { orderId: string; planned: PlannedShipment; booked: boolean; i18n: Texts }) {
   return (
     <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="nordic-parcel-planned">
       <div>
@@ -90,7 +92,11 @@ function PlannedCard({ planned, booked, i18n }: { planned: PlannedShipment; book
       {planned.pickup_point ? <PickupPointView point={planned.pickup_point} i18n={i18n} /> : (
         <Text size="small" className="text-ui-fg-subtle">{i18n.t("noPickupPoint")}</Text>
       )}
+      {planned.pickup_point_chosen_by === "merchant" && (
+        <Text size="small" className="text-ui-fg-subtle">{i18n.t("chosenByMerchant")}</Text>
+      )}
       {!booked && <Text size="small" className="text-ui-fg-subtle">{i18n.t("notBooked")}</Text>}
+      {!booked && planned.requires_pickup_point && <PickupPointChange orderId={orderId} planned={planned} i18n={i18n} />}
     </div>
   )
 }
@@ -112,6 +118,9 @@ function BookAgain({ shipment, i18n }: { shipment: AdminShipment; i18n: Texts })
       <Text size="small" className="text-ui-fg-error">
         {i18n.t("unconfirmed", { error: shipment.last_error?.message ?? i18n.t("noAnswer") })}
       </Text>
+      <Text size="small" data-testid="nordic-parcel-carrier-reference">
+        {i18n.t("carrierReference", { reference: shipment.carrier_reference })}
+      </Text>
       <div>
         <Button size="small" variant="secondary" isLoading={rebook.isPending} onClick={() => rebook.mutate()}>
           {i18n.t("bookAgain")}
@@ -122,6 +131,9 @@ function BookAgain({ shipment, i18n }: { shipment: AdminShipment; i18n: Texts })
 }
 
 function ShipmentCard({ shipment, showPickupPoint, i18n }: { shipment: AdminShipment; showPickupPoint: boolean; i18n: Texts }) {
+  // An unconfirmed attempt a later booking replaced: the server's text names the label to leave unused.
+  const replaced = shipment.status === "failed" && Boolean(shipment.last_error?.superseded_by)
+  const status: TextKey = shipment.unconfirmed ? "status_unconfirmed" : replaced ? "status_replaced" : `status_${shipment.status}`
   return (
     <div className="flex flex-col gap-y-3 px-6 py-4" data-testid="nordic-parcel-shipment">
       <div className="flex items-center justify-between">
@@ -130,8 +142,8 @@ function ShipmentCard({ shipment, showPickupPoint, i18n }: { shipment: AdminShip
           {shipment.service_name ?? serviceInfo(shipment.service_code).name} <span className="text-ui-fg-muted">· {shipment.service_code}</span>
           {shipment.test ? ` · ${i18n.t("test")}` : ""}
         </Text>
-        <Badge size="2xsmall" color={STATUS_COLOR[shipment.status]} data-testid="nordic-parcel-status">
-          {i18n.t(`status_${shipment.status}`)}
+        <Badge size="2xsmall" color={shipment.unconfirmed ? "red" : replaced ? "grey" : STATUS_COLOR[shipment.status]} data-testid="nordic-parcel-status">
+          {i18n.t(status)}
         </Badge>
       </div>
       {shipment.consignment_number && (
@@ -140,7 +152,12 @@ function ShipmentCard({ shipment, showPickupPoint, i18n }: { shipment: AdminShip
           {shipment.package_numbers.length > 0 && ` · ${i18n.t("packages")} ${shipment.package_numbers.join(", ")}`}
         </Text>
       )}
-      {shipment.status === "booking" && <BookAgain shipment={shipment} i18n={i18n} />}
+      {shipment.unconfirmed && <BookAgain shipment={shipment} i18n={i18n} />}
+      {replaced && (
+        <Text size="small" className="text-ui-fg-subtle" data-testid="nordic-parcel-replaced">
+          {shipment.last_error!.message}
+        </Text>
+      )}
       <div className="flex flex-wrap gap-2">
         {shipment.label_url && (
           <Button size="small" variant="secondary" asChild>
@@ -213,8 +230,10 @@ const OrderNordicParcelWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
       {planned.map((method) => (
         <PlannedCard
           key={method.shipping_method_id}
+          orderId={order.id}
           planned={method}
-          booked={shipments.some((s) => s.kind === "outbound" && s.status !== "failed" && s.status !== "cancelled")}
+          // As the server decides: a failed or unused booking no longer holds the goods.
+          booked={shipments.some((s) => s.kind === "outbound" && holdsGoods(s.status))}
           i18n={i18n}
         />
       ))}

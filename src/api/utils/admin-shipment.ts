@@ -1,4 +1,5 @@
 import type { PickupPointSnapshot } from "../../lib/checkout/pickup-point"
+import type { ShipmentStatus } from "../../lib/statuses"
 
 /** A tracking event as the admin routes return it (no raw carrier payload). */
 export type AdminTrackingEvent = {
@@ -18,7 +19,7 @@ export type AdminShipment = {
   service_code: string
   /** The service's name (the merchant's, else the carrier's, else the plugin's); the order route adds it. */
   service_name?: string
-  status: "booking" | "booked" | "unused" | "failed" | "shipped" | "delivered" | "returned" | "cancelled"
+  status: ShipmentStatus
   consignment_number: string | null
   package_numbers: string[]
   label_url: string | null
@@ -27,19 +28,35 @@ export type AdminShipment = {
   return_shipment: { service_code: string; consignment_number: string; label_url: string | null; qr_codes: string[] } | null
   test: boolean
   booked_at: string | null
-  last_error: { message: string } | null
+  /** `superseded_by`: a later booking (this fulfilment's) replaced this unconfirmed attempt. */
+  last_error: { message: string; superseded_by?: string } | null
+  /**
+   * The carrier never confirmed this attempt and nothing waits for its answer any more: it may
+   * exist at the carrier under `carrier_reference`; the merchant checks, then books again.
+   */
+  unconfirmed: boolean
+  /** The reference the booking request carried (its consignment's correlation id). */
+  carrier_reference: string
   label_download_url: string
   tracking_events: AdminTrackingEvent[]
 }
 
+/** An attempt the carrier never confirmed, that no process waits for any more. */
+export function isUnconfirmed(shipment: { status: string; last_error?: unknown }): boolean {
+  return shipment.status === "booking" && shipment.last_error != null
+}
+
 /** A shipment as the admin sees it: no booking key, no raw carrier payloads, labels to download. */
 export function toAdminShipment<
-  S extends { fulfillment_id: string; booking_key?: unknown; fulfillment_result?: unknown },
+  S extends { fulfillment_id: string; status: string; last_error?: unknown; booking_key?: unknown; fulfillment_result?: unknown },
   E extends { raw?: unknown },
 >(shipment: S, events: E[]) {
   const { booking_key: _key, fulfillment_result: _result, ...visible } = shipment
   return {
     ...visible,
+    unconfirmed: isUnconfirmed(shipment),
+    // The booking request names the consignment by its fulfilment (lib/booking/booking-request.ts).
+    carrier_reference: shipment.fulfillment_id,
     label_download_url: `/admin/nordic-parcel/fulfillments/${shipment.fulfillment_id}/label`,
     tracking_events: events.map(({ raw: _raw, ...event }) => event),
   }

@@ -1,5 +1,6 @@
 import type { PickupPointSnapshot } from "../../lib/checkout/pickup-point"
 import { serviceOptionsFor, type NordicParcelOptions } from "../../lib/options"
+import { pickupPointRule } from "../../lib/pickup-point-rule"
 import type { CarrierServiceName } from "../../lib/service-names/carrier-names"
 import { serviceLabel } from "../../lib/service-names/service-label"
 
@@ -14,6 +15,10 @@ export type PlannedShipment = {
   /** yyyy-MM-dd, as the carrier's quote said at checkout. */
   delivery_date: string | null
   pickup_point: PickupPointSnapshot | null
+  /** The service delivers to a pickup point: the merchant may change it until the order is booked. */
+  requires_pickup_point: boolean
+  /** Who chose the point: the shopper, the plugin (nearest to the address) or the merchant. */
+  pickup_point_chosen_by: string | null
 }
 
 export function toPlannedShipment(
@@ -32,5 +37,7 @@ export function toPlannedShipment(
     service_name: serviceLabel(code, { merchantName: serviceOptionsFor(options, code).name, carrier: carrierName(code) }).name,
     delivery_date: typeof data.delivery_date === "string" ? data.delivery_date : null,
     pickup_point: pickupPoint,
+    requires_pickup_point: pickupPoint !== null || pickupPointRule(serviceOptionsFor(options, code), undefined).choosable,
+    pickup_point_chosen_by: typeof data.pickup_point_chosen_by === "string" ? data.pickup_point_chosen_by : null,
   }
 }

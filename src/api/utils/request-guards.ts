@@ -1,6 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { findUnsafeText, UNSAFE_TEXT_RULE } from "../../lib/input/unsafe-text"
+import { clientKey } from "../../lib/rate-limit/client-key"
 import { TokenBuckets } from "../../lib/rate-limit/token-buckets"
 import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../modules/nordic_parcel/service"
@@ -24,19 +25,28 @@ export function refuseUnsafeText(req: MedusaRequest, _res: MedusaResponse, next:
 
 /**
  * The per-client token bucket of the public lookup routes (options.storeRateLimit). A client is
- * its IP address as Express sees it (Medusa trusts one proxy hop, so behind a load balancer it is
- * the shopper's address). Each instance counts its own clients.
+ * the address options.clientAddress says to read (lib/rate-limit/client-key.ts): by default the
+ * connection's own, not `req.ip`, which follows X-Forwarded-For one hop because Medusa sets
+ * `trust proxy` to 1. Each instance counts its own clients.
  */
 export function storeLookupRateLimit(group: string) {
   const buckets = new TokenBuckets()
   return async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
     try {
       const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-      const limits = nordicParcel.getOptions().storeRateLimit
+      const { storeRateLimit: limits, clientAddress } = nordicParcel.getOptions()
       if (!limits.enabled) {
         return next()
       }
-      const taken = buckets.take(`${group}:${req.ip ?? "unknown"}`, limits)
+      const client = clientKey(
+        {
+          socket: req.socket.remoteAddress,
+          forwardedFor: req.headers["x-forwarded-for"],
+          named: clientAddress.header ? req.headers[clientAddress.header.toLowerCase()] : undefined,
+        },
+        clientAddress
+      )
+      const taken = buckets.take(`${group}:${client}`, limits)
       if (!taken.allowed) {
         res.setHeader("Retry-After", String(taken.retryAfterSeconds))
         res.status(429).json({

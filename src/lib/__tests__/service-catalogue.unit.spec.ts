@@ -13,7 +13,7 @@ describe("service catalogue (pickup points, QR codes, free returns, mailbox parc
     ["SERVICEPAKKE_RETUR", false, true, false, false, true],
   ])("%s", (code, pickup, isReturn, mailbox, qr, phoneOptional) => {
     expect(serviceInfo(code)).toMatchObject({
-      requiresPickupPoint: pickup,
+      deliversToPickupPoints: pickup,
       isReturn,
       mailbox,
       qrCodes: qr,
@@ -38,7 +38,7 @@ describe("service catalogue (pickup points, QR codes, free returns, mailbox parc
     expect(serviceInfo("NEW_SERVICE_2027")).toMatchObject({
       code: "NEW_SERVICE_2027",
       name: "NEW_SERVICE_2027",
-      requiresPickupPoint: false,
+      deliversToPickupPoints: false,
       isReturn: false,
     })
   })

@@ -6,13 +6,25 @@ import { CarrierError } from "../carrier"
  * answers them as a gateway would (src/api/carrier-error-handler.ts) instead of a bare 500.
  */
 export const CARRIER_FAILURE_STATUS = {
-  /** The carrier could not be reached or is throttling: nothing was booked, try again later. */
+  /** The carrier is throttling: nothing was booked, try again in a moment (as on every route). */
+  "nordic_parcel.carrier_throttled": 429,
+  /** The carrier could not be reached: nothing was booked, try again later. */
   "nordic_parcel.carrier_unavailable": 503,
   /** The carrier answered with an error of its own, a time-out or bad credentials. */
   "nordic_parcel.carrier_failed": 502,
 } as const
 
 export type CarrierFailureCode = keyof typeof CARRIER_FAILURE_STATUS
+
+/**
+ * The order is booked, so what the merchant asked can no longer be done (the carrier offers no
+ * change of a booked parcel): 409 with the plugin's message, which Medusa's own handler would
+ * replace with a generic one.
+ */
+export const ALREADY_BOOKED = "nordic_parcel.already_booked"
+
+/** The status of every plugin error code the API answers itself. */
+export const PLUGIN_ERROR_STATUS: Readonly<Record<string, number>> = { ...CARRIER_FAILURE_STATUS, [ALREADY_BOOKED]: 409 }
 
 function carrierFailure(code: CarrierFailureCode, message: string): MedusaError {
   return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, message, code)
@@ -40,7 +52,7 @@ export function bookingFailure(error: unknown, orderLabel: string): BookingFailu
       // Not a 401: that would tell the admin its own session ended.
       return { ambiguous: false, error: carrierFailure("nordic_parcel.carrier_failed", `The carrier refused the plugin's credentials (apiUid/apiKey) booking ${orderLabel}: ${error.message}`) }
     case "rate_limited":
-      return { ambiguous: false, error: carrierFailure("nordic_parcel.carrier_unavailable", `The carrier is throttling bookings; ${orderLabel} was not booked, try again in a moment: ${error.message}`) }
+      return { ambiguous: false, error: carrierFailure("nordic_parcel.carrier_throttled", `The carrier is throttling bookings; ${orderLabel} was not booked, try again in a moment: ${error.message}`) }
     default:
       // retryable here means the request never left this process, so nothing can have been booked.
       return error.retryable
@@ -50,7 +62,7 @@ export function bookingFailure(error: unknown, orderLabel: string): BookingFailu
             error: carrierFailure(
               "nordic_parcel.carrier_failed",
               `The carrier did not confirm the booking of ${orderLabel} (${error.message}). It may have been booked: ` +
-                `check the carrier's portal before booking again, then fulfil with additional_data.nordic_parcel.rebook = true.`
+                `check the carrier's portal; fulfilling again (or "Book again" on the order) books it anew.`
             ),
           }
   }

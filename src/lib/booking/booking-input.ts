@@ -1,4 +1,4 @@
-import type { NordicParcelOptions, ServiceOptions } from "../options"
+import type { LocationOptions, NordicParcelOptions, ServiceOptions } from "../options"
 
 /**
  * What the booking mapper reads: plain data the fulfillment provider assembles from Medusa's
@@ -21,6 +21,8 @@ export type StockLocationInput = {
   /** The stock location's name in the admin; used in messages, and as sender name without a company. */
   name: string
   address: MedusaAddress
+  /** What the merchant set for the location in the plugin (name on the label, contact, e-mail, phone, VAT number). */
+  sender?: LocationOptions
 }
 
 export type DeliveryAddressInput = MedusaAddress & {
@@ -72,6 +74,8 @@ export type BookingInput = {
   orderDisplayId: string | number
   /** The shipping option's service settings. */
   service: ServiceOptions
+  /** The store's setting (option returnQrCodes): QR codes on return labels unless the service says otherwise. */
+  returnQrCodes: boolean
   /** Resolved by the provider: the service's customer number, else the default one. */
   customerNumber: string
   testMode: boolean

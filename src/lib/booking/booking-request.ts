@@ -2,6 +2,7 @@ import type { BookingPackage, BookingRequest } from "../carrier"
 import { shortCustomerNumber } from "../customer-number"
 import type { ServiceOptions } from "../options"
 import { packPackages } from "../packing/packages"
+import { unmetMeasurementRule } from "../packing/measurement-rule"
 import { canPairReturn, serviceInfo } from "../service-catalogue"
 import { additionalServices } from "./additional-services"
 import type { BookingInput, BookingProblem } from "./booking-input"
@@ -25,7 +26,9 @@ export function toBookingRequest(input: BookingInput): BookingRequestResult {
   const customer = outbound ? parties.recipient : parties.sender
   const pickupPoint = outbound ? pickupPointParty(input, parties.recipient, problems) : undefined
   const deliveryOption = outbound ? nearestPickupPointOption(input) : undefined
-  const returnLabel = outbound ? freeReturnLabel(service, problems) : returnBookingLabel(service, problems)
+  const returnLabel = outbound
+    ? freeReturnLabel(service, input.returnQrCodes, problems)
+    : returnBookingLabel(service, input.returnQrCodes, problems)
   const addedServices = additionalServices(service, customer, problems, {
     amount: input.orderTotal,
     currencyCode: input.currencyCode,
@@ -95,13 +98,11 @@ export function bookingPackages(input: BookingInput, problems: BookingProblem[])
     })
     return []
   }
-  if ((info.cargo || info.homeDelivery) && packed.packages.some((pkg) => !pkg.dimensions)) {
+  const unmet = unmetMeasurementRule(code, packed.packages)
+  if (unmet) {
     problems.push({
       field: "items.variant.length",
-      message:
-        `items: ${code} needs every package's weight and dimensions (the carrier requires measurements for ` +
-        `${info.cargo ? "cargo" : "home delivery of large goods"}); set length, width and height on every variant, ` +
-        "or packaging.defaultItemDimensions in the plugin options",
+      message: `items: ${unmet}; set length, width and height on every variant, or packaging.defaultItemDimensions in the plugin options`,
     })
   }
   return packed.packages.map((pkg, index) => {
@@ -132,10 +133,9 @@ export type ReturnLabel = { returnProduct?: { id: string }; generateQrCodes?: tr
 
 /**
  * A free return label booked with the outgoing shipment, for the pairings the carrier allows
- * (carrier notes 31); QR codes when the merchant wants them and the return service has them
- * (carrier notes 30).
+ * (carrier notes 31); QR codes as qrCodes below says.
  */
-export function freeReturnLabel(service: ServiceOptions, problems: BookingProblem[]): ReturnLabel {
+export function freeReturnLabel(service: ServiceOptions, storeQrCodes: boolean, problems: BookingProblem[]): ReturnLabel {
   const returnService = service.returnService
   if (!returnService) {
     return {}
@@ -149,25 +149,30 @@ export function freeReturnLabel(service: ServiceOptions, problems: BookingProble
     })
     return {}
   }
-  return { returnProduct: { id: returnService }, ...qrCodes(service, returnService) }
+  return { returnProduct: { id: returnService }, ...qrCodes(service, returnService, storeQrCodes) }
 }
 
 /**
  * A return booked on its own, customer to stock location. Only a return service ships that way without the customer's phone as sender phone; an outgoing service
  * configured as the return option is refused.
  */
-export function returnBookingLabel(service: ServiceOptions, problems: BookingProblem[]): ReturnLabel {
+export function returnBookingLabel(service: ServiceOptions, storeQrCodes: boolean, problems: BookingProblem[]): ReturnLabel {
   if (!service.isReturn && !serviceInfo(service.code).isReturn) {
     problems.push({
       field: `services.${service.code}.isReturn`,
       message: `service ${service.code}: a return must be booked with a return service (such as 9300), and ${service.code} is not one`,
     })
   }
-  return qrCodes(service, service.code)
+  return qrCodes(service, service.code, storeQrCodes)
 }
 
-function qrCodes(service: ServiceOptions, returnService: string): ReturnLabel {
-  return service.qrCodes && serviceInfo(returnService).qrCodes ? { generateQrCodes: true } : {}
+/**
+ * QR codes on every return service that has them (carrier notes 30), a customer-list service such
+ * as SERVICEPAKKE_RETURSERVICE as much as the configured 9300: the store's setting, unless the
+ * service's own says otherwise.
+ */
+function qrCodes(service: ServiceOptions, returnService: string, storeQrCodes: boolean): ReturnLabel {
+  return (service.qrCodes ?? storeQrCodes) && serviceInfo(returnService).qrCodes ? { generateQrCodes: true } : {}
 }
 
 /**

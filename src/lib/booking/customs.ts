@@ -1,5 +1,6 @@
 import type { BookingConsignment, CustomsDeclarationLine } from "../carrier"
 import { natureOfTransactionValues } from "../carrier/schemas/booking"
+import { VAT_ON_ECOMMERCE_PATTERN } from "../options"
 import { toGrams } from "../packing/units"
 import { present, type BookingInput, type BookingItem, type BookingProblem } from "./booking-input"
 import { shortenDescription } from "./field-limits"
@@ -14,9 +15,9 @@ import { isReachable, type Parties } from "./parties"
 type CustomsDeclarations = NonNullable<BookingConsignment["product"]["ediCustomsDeclarations"]>
 export type CustomsPart = { ediCustomsDeclarations?: CustomsDeclarations; vatOnEcommerce?: number }
 
-/** Rule 7: Norway to abroad. */
+/** Norway to abroad (carrier notes 33). */
 const EXPORT_SERVICES = ["BUSINESS_PARCEL", "PICKUP_PARCEL"]
-/** Rule 8: abroad to Norway. */
+/** Abroad to Norway (carrier notes 34). */
 const IMPORT_SERVICES = ["PICKUP_PARCEL", "PICKUP_PARCEL_BULK", "HOME_DELIVERY_PARCEL"]
 
 type NatureOfTransaction = (typeof natureOfTransactionValues)[number]
@@ -120,7 +121,7 @@ function positive(value: number | null | undefined): number | undefined {
 }
 
 /**
- * Rule 7: natureOfTransaction is required (SALE_OF_GOODS unless configured); the IOSS number only
+ * Carrier notes 33: natureOfTransaction is required (SALE_OF_GOODS unless configured); the IOSS number only
  * with SALE_OF_GOODS and never with a sender reference, which this mapper never sets.
  */
 function exportDeclaration(input: BookingInput, lines: CustomsDeclarationLine[], problems: BookingProblem[]): CustomsPart {
@@ -152,7 +153,7 @@ function exportDeclaration(input: BookingInput, lines: CustomsDeclarationLine[],
 }
 
 /**
- * Rule 8: natureOfTransaction may only be SALE_OF_GOODS; the VOEC number goes on the consignment.
+ * Carrier notes 34: natureOfTransaction may only be SALE_OF_GOODS; the VOEC number goes on the consignment.
  * The IOSS number is the EU's scheme and has no place in an import to Norway.
  */
 function importDeclaration(
@@ -168,7 +169,7 @@ function importDeclaration(
       message: `options: customs.natureOfTransaction must be SALE_OF_GOODS for an import declaration to Norway, not ${configured}`,
     })
   }
-  if (!/^[1-9]\d{6}$/.test(vatOnEcommerce)) {
+  if (!VAT_ON_ECOMMERCE_PATTERN.test(vatOnEcommerce)) {
     problems.push({
       field: "customs.vatOnEcommerce",
       message: `options: customs.vatOnEcommerce "${vatOnEcommerce}" must be the shop's 7-digit VOEC number`,

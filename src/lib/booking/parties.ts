@@ -1,5 +1,5 @@
 import type { BookingParty } from "../carrier"
-import { requiresPickupPoint } from "../options"
+import { pickupPointRule } from "../pickup-point-rule"
 import { isPickupCountry, normalizePostalCode, postalCodeRule } from "../postal-codes"
 import { serviceInfo } from "../service-catalogue"
 import {
@@ -21,7 +21,7 @@ import { LIMITS, checkLength, type Source } from "./field-limits"
 
 export type Parties = { sender: BookingParty; recipient: BookingParty }
 
-/** carrier notes 28: stock location → customer, with the sender's phone where the service needs it. */
+/** carrier notes 16: stock location → customer, with the sender's phone where the service needs it. */
 export function outboundParties(input: BookingInput, problems: BookingProblem[]): Parties {
   const sender = stockLocationParty(input.stockLocation, problems)
   const { code } = input.service
@@ -53,18 +53,29 @@ function stockLocationLabel(location: StockLocationInput): string {
   return `stock location "${location.name}"`
 }
 
-/** Named as the label should read: the company on the location's address, else the location's name. */
+/**
+ * Named as the label should read: the sender name the merchant set for the location, else the
+ * company on the location's address, else the location's name. The merchant's sender details
+ * (contact, e-mail, phone, VAT number) complete what Medusa's stock location holds.
+ */
 function stockLocationParty(location: StockLocationInput, problems: BookingProblem[]): BookingParty {
   const label = stockLocationLabel(location)
   const addressSource = { label, path: "stock_location.address" }
+  const sender = location.sender ?? {}
   const company = present(location.address.company)
   // The carrier's party table sets no length for the name: it is sent whole.
-  const name = company ?? present(location.name) ?? ""
-  const phoneNumber = present(location.address.phone)
+  const name = present(sender.senderName) ?? company ?? present(location.name) ?? ""
+  const phoneNumber = present(sender.phone) ?? present(location.address.phone)
+  const contact = {
+    ...(present(sender.contactName) ? { name: present(sender.contactName) } : {}),
+    ...(present(sender.email) ? { email: present(sender.email) } : {}),
+    ...(phoneNumber ? { phoneNumber } : {}),
+  }
   return {
     name,
     ...addressFields(addressSource, location.address, problems),
-    ...(phoneNumber ? { contact: { phoneNumber } } : {}),
+    ...(present(sender.vatNumber) ? { vatNumber: present(sender.vatNumber) } : {}),
+    ...(Object.keys(contact).length > 0 ? { contact } : {}),
   }
 }
 
@@ -193,23 +204,23 @@ function splitAtSpace(line: string, max: number): AddressLines | undefined {
 export type PickupPointParty = { id: string; countryCode: string }
 
 /**
- * carrier notes 29: the pickup point the shopper chose, for an outbound booking. Services that
- * deliver only to pickup points refuse a booking without one, and a parcel waiting at a pickup
- * point is useless unless the carrier can tell the customer it arrived.
+ * carrier notes 29: the pickup point the shopper chose, for an outbound booking. Where the carrier
+ * requires one for the service and destination (rule 3) a booking without it is refused here; a
+ * parcel waiting at a pickup point is useless unless the carrier can tell the customer it arrived.
  */
 export function pickupPointParty(input: BookingInput, recipient: BookingParty, problems: BookingProblem[]): PickupPointParty | undefined {
   const id = present(input.pickupPoint?.id)
   const countryCode = present(input.pickupPoint?.country_code)?.toUpperCase()
   if (!id || !countryCode) {
-    // No shipping-option data at booking: the merchant's service setting decides, else the code's nature.
     if (nearestPickupPointOption(input)) {
       if (!isReachable(recipient)) problems.push(unreachable())
       return undefined
     }
-    if (requiresPickupPoint(input.service, null)) {
+    const destination = present(input.deliveryAddress.country_code)?.toUpperCase()
+    if (pickupPointRule(input.service, destination).required) {
       problems.push({
         field: "shipping_method.data.pickup_point_id",
-        message: `shipping method: data.pickup_point_id is required for ${input.service.code} (it delivers to pickup points only)`,
+        message: `shipping method: data.pickup_point_id is required for ${input.service.code} to ${destination ?? "this country"} (it is delivered there to pickup points only)`,
       })
     }
     return undefined
@@ -221,14 +232,15 @@ export function pickupPointParty(input: BookingInput, recipient: BookingParty, p
 }
 
 /**
- * Where the services that may leave the choice to the carrier deliver without a chosen point
- * (Denmark for PICKUP_PARCEL and PICKUP_PARCEL_BULK): deliveryOption PICKUP_POINT sends the parcel
- * to the point nearest the recipient. A chosen point takes precedence.
+ * carrier notes 35: where a parcel without a chosen point goes to the door (Denmark for
+ * PICKUP_PARCEL and PICKUP_PARCEL_BULK), the merchant's "nearest pickup point when none is chosen"
+ * sends deliveryOption PICKUP_POINT: the carrier takes it to the point nearest the recipient. A
+ * chosen point takes precedence; without the setting the parcel goes to the door.
  */
 export function nearestPickupPointOption(input: BookingInput): "PICKUP_POINT" | undefined {
-  const country = present(input.deliveryAddress.country_code)?.toUpperCase()
   const chosen = present(input.pickupPoint?.id)
-  return !chosen && country && serviceInfo(input.service.code).nearestPickupPointIn.includes(country) ? "PICKUP_POINT" : undefined
+  const rule = pickupPointRule(input.service, present(input.deliveryAddress.country_code))
+  return !chosen && rule.withoutChoice === "carrier-nearest" ? "PICKUP_POINT" : undefined
 }
 
 function unreachable(): BookingProblem {

@@ -39,14 +39,19 @@ export function planBulkOrder(order: BulkOrderView | undefined, carrierOptionIds
 
 /**
  * The outcome of a fulfilment the workflow refused: "refused" when the carrier said no (its
- * message, with its code, is kept as the merchant reads it), "skipped" when another fulfilment of
- * the order holds the units (booked meanwhile, never twice), "failed" otherwise.
+ * message, with its code, is kept as the merchant reads it); "pending" again when nothing was sent
+ * (the carrier could not be reached, or the booking's turn at the rate limit did not come in time),
+ * so the run tries it later; "held" when another booking of the order holds the units (the runner
+ * reads the order again: it is booked only if that booking made it the order's, never "skipped"
+ * while the order is unfulfilled); "failed" otherwise (an unconfirmed earlier attempt among them,
+ * which the merchant books again from the order).
  */
-export function failedOutcome(error: unknown): { status: "refused" | "failed" | "skipped"; message: string } {
+export function failedOutcome(error: unknown): { status: "refused" | "failed" | "pending" | "held"; message: string } {
   const message = String((error as Error)?.message ?? error)
   if (/^The carrier refused the booking/.test(message)) return { status: "refused", message }
+  if (/^The carrier (is throttling bookings|could not be reached)/.test(message)) return { status: "pending", message }
   if (/already booked for other fulfilments/.test(message)) {
-    return { status: "skipped", message: `another fulfilment of the order holds these items: ${message}` }
+    return { status: "held", message: `another booking of the order holds these items: ${message}` }
   }
   return { status: "failed", message }
 }

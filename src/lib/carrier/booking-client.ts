@@ -63,7 +63,8 @@ export class BookingClient {
     const request = this.bookingApi("booking.book", "POST", "/booking", "throttled_only")
     const ref = { service: request.service, operation: request.operation }
     const body = validateRequest(bookingRequestSchema, bookingRequest, ref)
-    const response = await this.http.send({ ...request, body }, options)
+    // Its time budget starts when it is sent: the wait behind a store's other bookings is bounded apart.
+    const response = await this.http.send({ ...request, body, queuedApart: true }, options)
     const { consignments } = parseResponse(bookingResponseSchema, response.body, { ...ref, status: response.status })
     if (consignments.some((consignment) => consignment.errors.length > 0)) {
       throw this.http.rejectionOf(request, response)
@@ -82,18 +83,33 @@ export class BookingClient {
 
   /**
    * Downloads a label from `confirmation.links.labels` (or `returnLinks.labels`). The carrier
-   * answers 302 to the storage location; exactly one redirect is followed, and the credentials
-   * are sent only to the configured carrier origin, never to the storage host.
+   * answers 302 to the storage location; exactly one redirect is followed, only to a URL `allowed`
+   * accepts (the link itself must pass too), and a body past `maxBytes` fails the call. The
+   * credentials are sent only to the configured carrier origin, never to the storage host.
    */
-  async downloadLabel(url: string, options?: CallOptions): Promise<LabelDocument> {
+  async downloadLabel(
+    url: string,
+    options?: CallOptions & { allowed?: (url: URL) => boolean; maxBytes?: number }
+  ): Promise<LabelDocument> {
     const operation = { service: "booking", operation: "booking.downloadLabel" } as const
+    const link = labelUrl(url, operation)
+    if (options?.allowed && !options.allowed(link)) {
+      throw new CarrierError({
+        ...operation,
+        kind: "invalid_response",
+        retryable: false,
+        summary: `the label link leads to ${link.protocol}//${link.host}, which is not the carrier's label storage`,
+      })
+    }
     const response = await this.http.send(
       {
         ...operation,
         method: "GET",
-        url: labelUrl(url, operation),
+        url: link,
         retry: "transient",
         maxRedirects: 1,
+        redirectAllowed: options?.allowed,
+        maxBodyBytes: options?.maxBytes,
         responseType: "bytes",
       },
       options
@@ -113,8 +129,8 @@ export class BookingClient {
       method,
       path: `${BOOKING_API}${path}`,
       retry,
-      throttle: async (signal) => {
-        await this.rateLimiter.acquire(signal)
+      throttle: async (signal, options) => {
+        await this.rateLimiter.acquire(signal, options)
         // A rate limit counts starts; there is no slot to give back.
         return nothingToRelease
       },

@@ -1,5 +1,5 @@
 import type { Dispatcher } from "undici"
-import type { CarrierError } from "./errors"
+import { scrubbingLogger, type CarrierError } from "./errors"
 
 /** The carrier's service families; every error names the one that failed. */
 export type CarrierService = "shipping" | "pickup" | "postal" | "booking" | "events"
@@ -19,6 +19,11 @@ export interface CarrierClientConfig {
   apiUid: string
   /** Portal API key, sent as `X-Portal-API-Key`. Never logged and never part of an error. */
   apiKey: string
+  /**
+   * Other secrets the caller holds (the webhook secrets sent in subscription headers): scrubbed,
+   * like the API key, from every error and log line, should the carrier echo one.
+   */
+  secrets?: readonly (string | undefined)[]
   /** Shop host, sent as `X-Carrier-Client-URL` on every request (carrier notes 1). */
   clientUrl?: string
   /** Default time budget of one client call, in ms: queueing, every attempt, back-off and body read. */
@@ -52,6 +57,16 @@ export interface CallOptions {
   signal?: AbortSignal
   /** Attempts for this call (default 3; 1 = no retry). Operations that are never retried ignore it. */
   maxAttempts?: number
+  /**
+   * Bookings: the longest wait for the first turn at the shared rate limit (default 60 s). The
+   * time budget starts only when the request is sent.
+   */
+  queueMs?: number
+  /**
+   * Bookings: runs once when the request's turn has come, just before it is sent; a throw cancels
+   * the call with nothing sent.
+   */
+  onTurn?: () => Promise<void>
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000
@@ -62,9 +77,9 @@ const DEFAULT_EVENTS_TEST_CONCURRENCY = 10
 const silentLogger: CarrierLogger = { debug() {}, info() {}, warn() {}, error() {} }
 
 export type ResolvedCarrierConfig = Required<
-  Omit<CarrierClientConfig, "clientUrl" | "dispatcher" | "onError" | "sharedLimitRedisUrl">
+  Omit<CarrierClientConfig, "clientUrl" | "dispatcher" | "onError" | "sharedLimitRedisUrl" | "secrets">
 > &
-  Pick<CarrierClientConfig, "clientUrl" | "dispatcher" | "sharedLimitRedisUrl">
+  Pick<CarrierClientConfig, "clientUrl" | "dispatcher" | "sharedLimitRedisUrl"> & { secrets: readonly string[] }
 
 /** Checks the configuration once, at construction, so a bad value fails at boot rather than at checkout. */
 export function resolveCarrierConfig(config: CarrierClientConfig): ResolvedCarrierConfig {
@@ -94,6 +109,7 @@ export function resolveCarrierConfig(config: CarrierClientConfig): ResolvedCarri
     baseUrl: base.href.replace(/\/+$/, ""),
     apiUid: config.apiUid,
     apiKey: config.apiKey,
+    secrets: [config.apiKey, ...(config.secrets ?? [])].filter((secret): secret is string => Boolean(secret)),
     clientUrl: config.clientUrl,
     timeoutMs: positive("timeoutMs", config.timeoutMs, DEFAULT_TIMEOUT_MS),
     bookingRatePerSecond: positiveInteger(
@@ -109,6 +125,6 @@ export function resolveCarrierConfig(config: CarrierClientConfig): ResolvedCarri
     ),
     dispatcher: config.dispatcher,
     sharedLimitRedisUrl: config.sharedLimitRedisUrl || undefined,
-    logger: config.logger ?? silentLogger,
+    logger: scrubbingLogger(config.logger ?? silentLogger, [config.apiKey, ...(config.secrets ?? [])]),
   }
 }

@@ -176,7 +176,8 @@ export function carrierErrorFromResponse(failure: ResponseFailure): CarrierError
 }
 
 export interface TransportFailure extends FailureContext {
-  kind: "timeout" | "network"
+  /** "rate_limited": the request's turn at the carrier's rate limit did not come in time. */
+  kind: "timeout" | "network" | "rate_limited"
   summary: string
   /** False when the request provably never reached the carrier (still queued, connection refused). */
   sent: boolean
@@ -320,6 +321,21 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
   const date = Date.parse(trimmed)
   return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+}
+
+/** A logger that scrubs these secrets from every line before it is written. */
+export function scrubbingLogger<L extends { debug(m: string): void; info(m: string): void; warn(m: string): void; error(m: string): void }>(
+  logger: L,
+  secrets: readonly (string | undefined)[]
+): L {
+  const scrub = scrubber(secrets.filter((secret): secret is string => Boolean(secret)))
+  return {
+    ...logger,
+    debug: (message: string) => logger.debug(scrub(String(message))),
+    info: (message: string) => logger.info(scrub(String(message))),
+    warn: (message: string) => logger.warn(scrub(String(message))),
+    error: (message: string) => logger.error(scrub(String(message))),
+  }
 }
 
 function scrubber(secrets: readonly string[]): (text: string) => string {

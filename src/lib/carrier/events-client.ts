@@ -54,13 +54,8 @@ export class EventsClient {
   // ---------------------------------------------------------------- tracking subscriptions
 
   /** One parcel or shipment number. A 409 (identical subscription exists) throws kind "conflict". */
-  async createTrackingSubscription(
-    request: CreateTrackingSubscriptionRequest,
-    options?: CallOptions
-  ): Promise<TrackingSubscription> {
-    const operation = "events.createTrackingSubscription"
-    const body = validateRequest(createTrackingSubscriptionSchema, request, { service: "events", operation })
-    return this.read({ operation, method: "POST", path: TRACKING, body }, trackingSubscriptionSchema, options)
+  async createTrackingSubscription(request: CreateTrackingSubscriptionRequest, options?: CallOptions): Promise<TrackingSubscription> {
+    return this.create({ operation: "events.createTrackingSubscription", path: TRACKING }, createTrackingSubscriptionSchema, request, trackingSubscriptionSchema, options)
   }
 
   /**
@@ -72,10 +67,7 @@ export class EventsClient {
     options?: CallOptions
   ): Promise<TrackingSubscriptionsResult> {
     const operation = "events.createTrackingSubscriptions"
-    const { trackingIds, ...common } = validateRequest(createTrackingSubscriptionsSchema, request, {
-      service: "events",
-      operation,
-    })
+    const { trackingIds, ...common } = this.validate(createTrackingSubscriptionsSchema, request, operation)
     const batches: string[][] = []
     for (let start = 0; start < trackingIds.length; start += MAX_TRACKING_IDS_PER_BATCH) {
       batches.push(trackingIds.slice(start, start + MAX_TRACKING_IDS_PER_BATCH))
@@ -105,7 +97,7 @@ export class EventsClient {
     options?: CallOptions
   ): Promise<TrackingSubscription[]> {
     const operation = "events.listTrackingSubscriptions"
-    const query: Query = validateRequest(listTrackingSubscriptionsSchema, request, { service: "events", operation })
+    const query: Query = this.validate(listTrackingSubscriptionsSchema, request, operation)
     return this.list({ operation, method: "GET", path: TRACKING, query }, trackingSubscriptionListSchema, options)
   }
 
@@ -148,13 +140,8 @@ export class EventsClient {
   // ---------------------------------------------------------------- customer subscriptions
 
   /** Every consignment of a customer number, for 365 days. 401 when the user may not use the number. */
-  async createCustomerSubscription(
-    request: CreateCustomerSubscriptionRequest,
-    options?: CallOptions
-  ): Promise<CustomerSubscription> {
-    const operation = "events.createCustomerSubscription"
-    const body = validateRequest(createCustomerSubscriptionSchema, request, { service: "events", operation })
-    return this.read({ operation, method: "POST", path: CUSTOMER, body }, customerSubscriptionSchema, options)
+  async createCustomerSubscription(request: CreateCustomerSubscriptionRequest, options?: CallOptions): Promise<CustomerSubscription> {
+    return this.create({ operation: "events.createCustomerSubscription", path: CUSTOMER }, createCustomerSubscriptionSchema, request, customerSubscriptionSchema, options)
   }
 
   /** The caller's own customer subscriptions; [] when none (404, carrier notes 26). */
@@ -190,6 +177,22 @@ export class EventsClient {
 
   // ---------------------------------------------------------------- shared
 
+  /** Both kinds of subscription are made alike: the request checked, POSTed, the made subscription read back. */
+  private async create<Request extends z.ZodType, Made extends z.ZodType>(
+    call: { operation: string; path: string },
+    requestSchema: Request,
+    request: z.input<Request>,
+    madeSchema: Made,
+    options?: CallOptions
+  ): Promise<z.output<Made>> {
+    const body = this.validate(requestSchema, request, call.operation)
+    return this.read({ ...call, method: "POST", body }, madeSchema, options)
+  }
+
+  private validate<S extends z.ZodType>(schema: S, input: unknown, operation: string): z.output<S> {
+    return validateRequest(schema, input, { service: "events", operation })
+  }
+
   private async read<S extends z.ZodType>(call: EventCastCall, schema: S, options?: CallOptions): Promise<z.output<S>> {
     const response = await this.http.send(this.carrierRequest(call), options)
     return this.parse(schema, response, call.operation)
@@ -211,7 +214,7 @@ export class EventsClient {
   }
 
   private subscriptionId(id: string, operation: string): string {
-    const validated = validateRequest(subscriptionIdSchema, { id }, { service: "events", operation })
+    const validated = this.validate(subscriptionIdSchema, { id }, operation)
     return encodeURIComponent(validated.id)
   }
 

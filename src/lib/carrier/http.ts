@@ -1,13 +1,15 @@
+import { performance } from "node:perf_hooks"
 import { setTimeout as sleep } from "node:timers/promises"
 import { request as undiciRequest, type Dispatcher } from "undici"
 import type { CallOptions, CarrierService, ResolvedCarrierConfig } from "./config"
 import {
+  CarrierError,
   carrierErrorFromResponse,
   carrierErrorFromTransport,
-  type CarrierError,
   type Repeatability,
 } from "./errors"
 import type { Release } from "./semaphore"
+import { LATE_TURN_MS } from "./user-limits"
 
 export type QueryValue = string | number | boolean
 /** Query parameters; arrays become repeated parameters (`product=A&product=B`), undefined is left out. */
@@ -40,8 +42,22 @@ export interface CarrierRequest {
   maxRedirects?: number
   /** "bytes" skips JSON decoding (label PDFs). */
   responseType?: "json" | "bytes"
-  /** Waits for the per-user limits before each attempt and holds the slot until the body is read. */
-  throttle?: (signal: AbortSignal) => Promise<Release>
+  /**
+   * Waits for the per-user limits before each attempt and holds the slot until the body is read.
+   * `ahead`: before the other waiters (a turn that came but could not be used on time).
+   */
+  throttle?: (signal: AbortSignal, options?: { ahead?: boolean }) => Promise<Release>
+  /**
+   * Bookings: the wait for the first turn at `throttle` is bounded by `CallOptions.queueMs`, not by
+   * the call's time budget, which starts when the request is sent. A booking queued behind a busy
+   * store's others then neither eats its own answer's time nor is reported as "may have been
+   * booked": past the bound it fails as throttled, certainly unsent.
+   */
+  queuedApart?: boolean
+  /** Hosts a redirect may lead to (label storage); any other redirect fails the call. */
+  redirectAllowed?: (url: URL) => boolean
+  /** Largest body read; a longer one fails the call instead of filling memory. */
+  maxBodyBytes?: number
 }
 
 export interface CarrierResponse {
@@ -55,6 +71,8 @@ export interface CarrierResponse {
 
 /** The carrier's default back-off between attempts (carrier notes 3): 0.5 s, 1 s, 2 s, … */
 const BACKOFF_BASE_MS = 500
+/** Bound of a queued-apart request's wait for its first turn unless `CallOptions.queueMs` says otherwise. */
+const DEFAULT_QUEUE_MS = 60_000
 /** Attempts per call unless `CallOptions.maxAttempts` says otherwise (carrier notes 3). */
 const DEFAULT_MAX_ATTEMPTS = 3
 
@@ -63,6 +81,8 @@ const CONNECT_ERROR_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "
 
 type AttemptOutcome =
   | { kind: "response"; response: CarrierResponse }
+  /** An answer the request's own rules refuse (a redirect elsewhere, a body too large). */
+  | { kind: "refused"; summary: string }
   | { kind: "aborted"; sent: boolean }
   | { kind: "network"; sent: boolean; summary: string }
 
@@ -79,12 +99,14 @@ export class CarrierHttp {
     private readonly dispatcher: Dispatcher
   ) {
     this.baseOrigin = new URL(config.baseUrl).origin
-    this.secrets = [config.apiKey]
+    this.secrets = config.secrets
   }
 
   async send(request: CarrierRequest, options: CallOptions = {}): Promise<CarrierResponse> {
     const budgetMs = options.timeoutMs ?? this.config.timeoutMs
     const maxAttempts = request.retry === "never" ? 1 : Math.max(1, Math.floor(options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS))
+    // A request queued apart has had its first turn before its time budget starts.
+    let firstTurn = request.queuedApart ? await this.firstTurn(request, options) : undefined
     const deadline = startDeadline(budgetMs, options.signal)
     const context = this.failureContext(request)
     const abortError = (sent: boolean) =>
@@ -97,7 +119,8 @@ export class CarrierHttp {
 
     try {
       for (let attempt = 1; ; attempt++) {
-        const outcome = await this.attempt(request, deadline.signal, attempt)
+        const outcome = await this.attempt(request, deadline.signal, attempt, firstTurn)
+        firstTurn = undefined
 
         let error: CarrierError
         if (outcome.kind === "response") {
@@ -106,6 +129,8 @@ export class CarrierHttp {
           error = this.rejectionOf(request, response)
         } else if (outcome.kind === "aborted") {
           throw abortError(outcome.sent)
+        } else if (outcome.kind === "refused") {
+          throw new CarrierError({ ...context, kind: "invalid_response", retryable: false, summary: outcome.summary })
         } else {
           error = carrierErrorFromTransport({ ...context, kind: "network", sent: outcome.sent, summary: outcome.summary })
         }
@@ -146,10 +171,51 @@ export class CarrierHttp {
     return { service: request.service, operation: request.operation, repeatability, secrets: this.secrets }
   }
 
-  private async attempt(request: CarrierRequest, signal: AbortSignal, attempt: number): Promise<AttemptOutcome> {
+  /**
+   * Waits for the request's first turn at its throttle, at most `queueMs`, then runs `onTurn` (the
+   * booking ledger records the attempt only now, so a process stopped while queued left nothing
+   * behind). Past the bound the call fails as throttled: nothing was sent.
+   */
+  private async firstTurn(request: CarrierRequest, options: CallOptions): Promise<Release> {
+    const queueMs = options.queueMs ?? DEFAULT_QUEUE_MS
+    const wait = startDeadline(queueMs, options.signal)
     let release: Release = () => {}
     try {
-      if (request.throttle) release = await request.throttle(signal)
+      if (request.throttle) release = await request.throttle(wait.signal)
+    } catch (error) {
+      if (!wait.signal.aborted) throw error
+      throw carrierErrorFromTransport({
+        ...this.failureContext(request),
+        kind: wait.timedOut() ? "rate_limited" : "timeout",
+        sent: false,
+        summary: wait.timedOut() ? `not sent: no turn at the rate limit within ${queueMs} ms` : "aborted by the caller before it was sent",
+      })
+    } finally {
+      wait.dispose()
+    }
+    if (!options.onTurn) return release
+    const turnAt = performance.now()
+    try {
+      await options.onTurn()
+    } catch (error) {
+      release()
+      throw error
+    }
+    if (request.throttle && performance.now() - turnAt > LATE_TURN_MS) {
+      // The turn's own work (the ledger's write, slow on a busy database) kept the request past
+      // its slot: sent now, it would reach the carrier closer to the next requests than the limit
+      // allows. It takes the next slot instead, before the other waiters.
+      release()
+      release = await request.throttle(options.signal ?? new AbortController().signal, { ahead: true })
+    }
+    return release
+  }
+
+  private async attempt(request: CarrierRequest, signal: AbortSignal, attempt: number, granted?: Release): Promise<AttemptOutcome> {
+    let release: Release = () => {}
+    try {
+      if (granted) release = granted
+      else if (request.throttle) release = await request.throttle(signal)
     } catch {
       return { kind: "aborted", sent: false }
     }
@@ -168,14 +234,21 @@ export class CarrierHttp {
           signal,
         })
         // Always drain the body: an unread body keeps the keep-alive connection busy.
-        const bytes = Buffer.from(await response.body.arrayBuffer())
+        const bytes = await readBody(response.body, request.maxBodyBytes)
+        if (bytes === "too-large") {
+          return { kind: "refused", summary: `the answer is larger than ${request.maxBodyBytes} bytes` }
+        }
         const location = header(response.headers, "location")
         this.config.logger.debug(
           `Carrier ${request.operation}: ${request.method} ${url.pathname} -> ${response.statusCode} ` +
             `in ${Date.now() - startedAt} ms (attempt ${attempt})`
         )
         if (isRedirect(response.statusCode) && location && redirects < (request.maxRedirects ?? 0)) {
-          url = new URL(location, url)
+          const next = new URL(location, url)
+          if (request.redirectAllowed && !request.redirectAllowed(next)) {
+            return { kind: "refused", summary: `redirected to ${next.protocol}//${next.host}, which is not the carrier's label storage` }
+          }
+          url = next
           continue
         }
         return {
@@ -247,6 +320,22 @@ function isRedirect(status: number): boolean {
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const value = headers[name]
   return Array.isArray(value) ? value[0] : value
+}
+
+/** The whole body, or "too-large" as soon as it passes `maxBytes` (the rest is not read). */
+async function readBody(body: Dispatcher.ResponseData["body"], maxBytes: number | undefined): Promise<Buffer | "too-large"> {
+  if (maxBytes === undefined) return Buffer.from(await body.arrayBuffer())
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length
+    if (size > maxBytes) {
+      body.destroy()
+      return "too-large"
+    }
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
 }
 
 /** Lenient: some answers are plain text whatever their content type. */

@@ -1,12 +1,7 @@
+import { WaitQueue } from "./wait-queue"
+
 /** Releases a slot; calling it again does nothing, so `finally` blocks can always call it. */
 export type Release = () => void
-
-interface Waiter {
-  grant: (release: Release) => void
-  reject: (reason: unknown) => void
-  signal?: AbortSignal
-  onAbort?: () => void
-}
 
 /**
  * Caps the number of requests in flight (event-cast allows 50 per user, 10 on the test
@@ -14,7 +9,7 @@ interface Waiter {
  */
 export class Semaphore {
   private active = 0
-  private readonly waiters: Waiter[] = []
+  private readonly waiters = new WaitQueue<Release>()
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError("capacity must be a positive integer")
@@ -31,17 +26,7 @@ export class Semaphore {
       this.active++
       return Promise.resolve(this.releaser())
     }
-    return new Promise<Release>((grant, reject) => {
-      const waiter: Waiter = { grant, reject, signal }
-      if (signal) {
-        waiter.onAbort = () => {
-          this.waiters.splice(this.waiters.indexOf(waiter), 1)
-          reject(signal.reason)
-        }
-        signal.addEventListener("abort", waiter.onAbort, { once: true })
-      }
-      this.waiters.push(waiter)
-    })
+    return this.waiters.wait(signal)
   }
 
   private releaser(): Release {
@@ -49,14 +34,9 @@ export class Semaphore {
     return () => {
       if (released) return
       released = true
-      const next = this.waiters.shift()
-      if (next) {
-        // The slot passes straight to the next waiter, so `active` stays the same.
-        if (next.onAbort) next.signal?.removeEventListener("abort", next.onAbort)
-        next.grant(this.releaser())
-      } else {
-        this.active--
-      }
+      // The slot passes straight to the next waiter, so `active` stays the same.
+      if (this.waiters.length > 0) this.waiters.grantNext(this.releaser())
+      else this.active--
     }
   }
 }

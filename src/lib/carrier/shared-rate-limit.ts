@@ -1,43 +1,41 @@
-import { createHash, randomUUID } from "node:crypto"
+import { createHash } from "node:crypto"
+import { performance } from "node:perf_hooks"
 import type Redis from "ioredis"
 import type { CarrierLogger } from "./config"
-import type { RateLimiter } from "./rate-limit"
+import type { AcquireOptions, RateLimiter } from "./rate-limit"
 
 /**
  * The booking limit shared by every process of the store through Redis.
  *
  * The carrier counts bookings per API user, whatever process sends them: two instances each
- * keeping 18 per second in memory send 36 and meet 429s. Here every grant is a member of one sorted
- * set per API user, scored by Redis' own clock (instances' clocks may differ), and a Lua script
- * grants atomically only while fewer than `limit` grants lie inside the window. A refused caller
- * is told how long until the oldest grant leaves the window and asks again then.
+ * keeping 18 per second in memory send 36 and meet 429s. Here one Redis key per API user holds
+ * when the next booking is due, on Redis' own clock (instances' clocks may differ). A Lua script
+ * reserves consecutive slots `windowMs / limit` apart from that time and moves it on, atomically:
+ * slots never come closer than that interval, whichever process holds them, so no window holds
+ * more than `limit` (the pacing and why it beats granting a window's worth at once are explained
+ * with `PacedRateLimiter`).
  *
- * Within a process the callers queue and one loop asks Redis for as many grants as are waiting,
- * in arrival order: a burst costs one round trip per window, not one per booking, so a busy event
- * loop does not slow the grants down (one by one, 18 round trips of 20 ms each would stretch
- * every window by a third).
+ * Within a process the callers queue and one loop reserves a slot for each caller waiting (at
+ * most `limit`), in arrival order, then hands each slot out when its time comes: a burst costs one
+ * round trip per window, not one per booking, so a busy event loop does not slow the grants down.
+ * A slot whose caller gave up goes to the next caller, or stays unused: that errs on the safe side.
  *
  * When Redis fails, the waiting callers fall back to the process's own limiter (the carrier may
  * then see up to `limit` per process again, which is what a store without Redis gets) and the
  * limiter says so once a minute.
  */
-const GRANT_SCRIPT = `
+const RESERVE_SCRIPT = `
 if redis.replicate_commands then pcall(redis.replicate_commands) end
 local key = KEYS[1]
-local limit = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local wanted = tonumber(ARGV[3])
+local interval = tonumber(ARGV[1])
+local wanted = tonumber(ARGV[2])
 local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
-local granted = math.max(0, math.min(wanted, limit - redis.call('ZCARD', key)))
-for i = 1, granted do
-  redis.call('ZADD', key, now, ARGV[4] .. ':' .. i)
-end
-if granted > 0 then redis.call('PEXPIRE', key, window) end
-if granted >= wanted then return {granted, 0} end
-local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
-return {granted, math.max(1, tonumber(oldest[2]) + window - now)}
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local due = tonumber(redis.call('GET', key) or '0') or 0
+if due < now then due = now end
+local after = due + wanted * interval
+redis.call('SET', key, string.format('%.0f', after), 'PX', math.ceil((after - now) / 1000) + 1000)
+return due - now
 `
 
 type GrantingRedis = Pick<Redis, "eval" | "evalsha">
@@ -49,25 +47,27 @@ interface Waiter {
   onAbort?: () => void
 }
 
-export class RedisSlidingWindowRateLimiter implements RateLimiter {
+export class RedisPacedRateLimiter implements RateLimiter {
   private readonly queue: Waiter[] = []
   private pumping = false
   private scriptSha?: string
-  private counter = 0
-  private readonly prefix = randomUUID()
+  /** The time between two slots, in whole microseconds, rounded up. */
+  private readonly intervalUs: number
   private lastWarning = 0
 
   constructor(
     private readonly redis: GrantingRedis,
-    /** The sorted set's key: one per API user (see `sharedBookingKey`). */
+    /** The key of the next due time: one per API user (see `sharedBookingKey`). */
     readonly key: string,
     readonly limit: number,
     readonly windowMs: number,
     private readonly fallback: RateLimiter,
     private readonly logger: CarrierLogger
-  ) {}
+  ) {
+    this.intervalUs = Math.ceil((windowMs * 1000) / limit)
+  }
 
-  acquire(signal?: AbortSignal): Promise<void> {
+  acquire(signal?: AbortSignal, options?: AcquireOptions): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason)
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal }
@@ -79,7 +79,8 @@ export class RedisSlidingWindowRateLimiter implements RateLimiter {
         }
         signal.addEventListener("abort", waiter.onAbort, { once: true })
       }
-      this.queue.push(waiter)
+      if (options?.ahead) this.queue.unshift(waiter)
+      else this.queue.push(waiter)
       void this.pump()
     })
   }
@@ -90,10 +91,9 @@ export class RedisSlidingWindowRateLimiter implements RateLimiter {
     try {
       while (this.queue.length > 0) {
         const wanted = Math.min(this.queue.length, this.limit)
-        let granted: number
-        let waitMs: number
+        let firstInUs: number
         try {
-          ;[granted, waitMs] = await this.ask(wanted)
+          firstInUs = await this.reserve(wanted)
         } catch (error) {
           this.warn(error)
           for (const waiter of this.queue.splice(0)) {
@@ -102,13 +102,16 @@ export class RedisSlidingWindowRateLimiter implements RateLimiter {
           }
           return
         }
-        // Grants beyond the callers still waiting (one gave up meanwhile) stay unused: that errs on the safe side.
-        for (let i = 0; i < granted && this.queue.length > 0; i++) {
-          const waiter = this.queue.shift()!
+        // Each slot's time is reckoned from the reply, so a late timer does not push the next one back.
+        const reservedAt = performance.now()
+        for (let i = 0; i < wanted && this.queue.length > 0; i++) {
+          const waitMs = reservedAt + (firstInUs + i * this.intervalUs) / 1000 - performance.now()
+          if (waitMs > 0) await sleep(waitMs)
+          const waiter = this.queue.shift()
+          if (!waiter) break
           this.forget(waiter)
           waiter.resolve()
         }
-        if (this.queue.length > 0 && granted < wanted) await sleep(waitMs)
       }
     } finally {
       this.pumping = false
@@ -119,19 +122,19 @@ export class RedisSlidingWindowRateLimiter implements RateLimiter {
     if (waiter.onAbort) waiter.signal?.removeEventListener("abort", waiter.onAbort)
   }
 
-  private async ask(wanted: number): Promise<[number, number]> {
-    const members = `${this.prefix}:${++this.counter}`
-    const args = [1, this.key, this.limit, this.windowMs, wanted, members] as const
+  /** Reserves `wanted` consecutive slots; resolves with the microseconds until the first. */
+  private async reserve(wanted: number): Promise<number> {
+    const args = [1, this.key, this.intervalUs, wanted] as const
     if (this.scriptSha) {
       try {
-        return parse(await this.redis.evalsha(this.scriptSha, ...args))
+        return Number(await this.redis.evalsha(this.scriptSha, ...args))
       } catch (error) {
         if (!/NOSCRIPT/.test((error as Error).message)) throw error
       }
     }
-    const result = await this.redis.eval(GRANT_SCRIPT, ...args)
-    this.scriptSha = createHash("sha1").update(GRANT_SCRIPT).digest("hex")
-    return parse(result)
+    const result = await this.redis.eval(RESERVE_SCRIPT, ...args)
+    this.scriptSha = createHash("sha1").update(RESERVE_SCRIPT).digest("hex")
+    return Number(result)
   }
 
   private warn(error: unknown): void {
@@ -144,15 +147,10 @@ export class RedisSlidingWindowRateLimiter implements RateLimiter {
   }
 }
 
-function parse(result: unknown): [number, number] {
-  const [granted, waitMs] = result as [number | string, number | string]
-  return [Number(granted), Number(waitMs)]
-}
-
-/** The Redis key of one API user's booking grants; the user id is hashed, never stored in clear. */
+/** The Redis key of one API user's next booking time; the user id is hashed, never stored in clear. */
 export function sharedBookingKey(baseUrl: string, apiUid: string): string {
   const user = createHash("sha256").update(`${baseUrl}\n${apiUid.toLowerCase()}`).digest("hex").slice(0, 24)
-  return `nordic-parcel:booking-rate:${user}`
+  return `nordic-parcel:booking-due:${user}`
 }
 
 function sleep(ms: number): Promise<void> {

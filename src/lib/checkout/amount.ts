@@ -1,22 +1,60 @@
 import type { ServiceOptions } from "../options"
+import { conversionBetween, roundingOf, type CurrencyTable } from "../pricing/currency-conversion"
+import { markupInCurrency, type MarkupInCurrency } from "../pricing/markup"
+import { roundPrice } from "../pricing/rounding"
 import { applyPriceAdjustment, roundMoney } from "./price-adjustment"
 import type { ServiceQuote } from "./service-quote"
 
-export type ShippingAmount = { amount: number; currency?: string; taxInclusive: boolean; source: "carrier" | "fallback" | "free" }
-
-/** currency: the cart's or order's, when known; a carrier price in another currency is not used. */
-type Pricing = { pricesIncludeVat: boolean; itemsValue: number; currency?: string }
-
-function isFree(service: ServiceOptions, itemsValue: number): boolean {
-  return service.freeShippingThreshold !== undefined && itemsValue >= service.freeShippingThreshold
+export type ShippingAmount = {
+  amount: number
+  currency?: string
+  taxInclusive: boolean
+  source: "carrier" | "fallback" | "free"
+  /** The carrier's own amount and currency (VAT as `taxInclusive`, no markup) when `amount` was converted from it. */
+  carrier?: { amount: number; currency: string; exchangeRate: number }
 }
 
 /**
- * The amount Medusa gets for a service, in major units: the agreement (net) or list price as the
- * service says (net falls back to list when the credentials see no agreement price), the markup
- * applied to the price without VAT as the carrier does, VAT kept in or left out per
- * pricesIncludeVat, and zero above the free-shipping threshold. Undefined when the carrier's
- * price is in another currency than the cart's: converting is not the plugin's business.
+ * currency: the cart's or order's, when known (else the carrier's price is taken in its own
+ * currency and the single-number values apply). currencies: the merchant's rates and rounding.
+ */
+export type Pricing = { pricesIncludeVat: boolean; itemsValue: number; currency?: string; currencies: CurrencyTable }
+
+/**
+ * A per-currency value of a service: its entry for the currency, else the single number, which is
+ * in the default currency (kept from before currencies, so `fallbackPrice: 99` still means 99 NOK).
+ */
+export function valueInCurrency<T>(single: T | undefined, perCurrency: Record<string, T> | undefined, pricing: Pricing): T | undefined {
+  const currency = pricing.currency?.toUpperCase()
+  if (!currency) {
+    return single
+  }
+  return perCurrency?.[currency] ?? (currency === pricing.currencies.defaultCurrency ? single : undefined)
+}
+
+/**
+ * The markup a cart gets and the factor that brings its amount of money into the cart's currency:
+ * the currency's own markup, else the single one (a percentage as it is, a fixed amount converted
+ * from the default currency at the merchant's rate). Not usable when that amount has no rate.
+ */
+export function markupFor(service: ServiceOptions, pricing: Pricing): MarkupInCurrency {
+  return markupInCurrency(service.markup, service.markups, pricing.currency, pricing.currencies, service.code)
+}
+
+function isFree(service: ServiceOptions, pricing: Pricing): boolean {
+  const threshold = valueInCurrency(service.freeShippingThreshold, service.freeShippingThresholds, pricing)
+  return threshold !== undefined && pricing.itemsValue >= threshold
+}
+
+/**
+ * The amount Medusa gets for a service, in major units of the cart's currency: the agreement
+ * (net) or list price as the service says (net falls back to list when the credentials see no
+ * agreement price), converted with the merchant's rate when the carrier priced in another
+ * currency, the markup of the cart's currency (markupFor) applied to the price without VAT as the
+ * carrier does, VAT kept in or left out per pricesIncludeVat, rounded by the currency's rule when
+ * it was converted (a price in the cart's currency is used as the carrier gave it, plus the
+ * markup), and zero above the free-shipping threshold. Undefined when the price or the markup
+ * cannot be converted (no rate): see pricingProblem.
  */
 export function amountFromQuote(
   quote: Extract<ServiceQuote, { available: true }>,
@@ -24,34 +62,66 @@ export function amountFromQuote(
   pricing: Pricing
 ): ShippingAmount | undefined {
   const price = service.priceSource === "net" ? (quote.netPrice ?? quote.listPrice) : quote.listPrice
-  if (!price || (pricing.currency && price.currency !== pricing.currency.toUpperCase())) {
+  if (!price) {
     return undefined
   }
-  if (isFree(service, pricing.itemsValue)) {
-    return { amount: 0, currency: price.currency, taxInclusive: pricing.pricesIncludeVat, source: "free" }
+  const currency = pricing.currency?.toUpperCase() ?? price.currency
+  const conversion = conversionBetween(pricing.currencies, price.currency, currency)
+  if (!conversion.ok) {
+    return undefined
   }
-  const withoutVat = service.markup
-    ? applyPriceAdjustment(price.withoutVat, service.markup, service.code)
-    : price.withoutVat
+  if (isFree(service, pricing)) {
+    return { amount: 0, currency, taxInclusive: pricing.pricesIncludeVat, source: "free" }
+  }
+  const markup = markupFor(service, pricing)
+  if (markup.kind === "unconvertible") {
+    return undefined
+  }
   const vatFactor = price.withoutVat > 0 ? price.withVat / price.withoutVat : 1
-  const amount = roundMoney(pricing.pricesIncludeVat ? withoutVat * vatFactor : withoutVat)
-  return { amount, currency: price.currency, taxInclusive: pricing.pricesIncludeVat, source: "carrier" }
+  const converted = price.withoutVat * conversion.rate
+  const withoutVat =
+    markup.kind === "none" ? converted : applyPriceAdjustment(converted, markup.markup, service.code, markup.kind === "converted" ? markup.rate : 1)
+  const beforeRounding = pricing.pricesIncludeVat ? withoutVat * vatFactor : withoutVat
+  // A price the carrier gave in the cart's currency is used as it is; only a converted one is rounded.
+  const amount = price.currency === currency ? roundMoney(beforeRounding) : roundPrice(beforeRounding, roundingOf(pricing.currencies, currency))
+  const carrierAmount = roundMoney(pricing.pricesIncludeVat ? price.withVat : price.withoutVat)
+  return {
+    amount,
+    currency,
+    taxInclusive: pricing.pricesIncludeVat,
+    source: "carrier",
+    ...(price.currency !== currency ? { carrier: { amount: carrierAmount, currency: price.currency, exchangeRate: conversion.rate } } : {}),
+  }
 }
 
-/** The configured fallback price (or zero above the free-shipping threshold); undefined hides the option. */
+/** The fallback price in the cart's currency (or zero above the free-shipping threshold); undefined hides the option. */
 export function fallbackAmount(service: ServiceOptions, pricing: Pricing): ShippingAmount | undefined {
-  if (isFree(service, pricing.itemsValue)) {
-    return { amount: 0, currency: pricing.currency?.toUpperCase(), taxInclusive: pricing.pricesIncludeVat, source: "free" }
+  const currency = pricing.currency?.toUpperCase()
+  if (isFree(service, pricing)) {
+    return { amount: 0, currency, taxInclusive: pricing.pricesIncludeVat, source: "free" }
   }
-  if (service.fallbackPrice === undefined) {
+  const fallback = valueInCurrency(service.fallbackPrice, service.fallbackPrices, pricing)
+  if (fallback === undefined) {
     return undefined
   }
-  return {
-    amount: service.fallbackPrice,
-    currency: pricing.currency?.toUpperCase(),
-    taxInclusive: pricing.pricesIncludeVat,
-    source: "fallback",
+  return { amount: fallback, currency, taxInclusive: pricing.pricesIncludeVat, source: "fallback" }
+}
+
+/**
+ * Why a carrier price cannot be used for the cart, in words for the merchant (the delivery-options
+ * route and the status page): the missing rate of the price, else of the service's fixed markup.
+ * Undefined when it can be used.
+ */
+export function pricingProblem(carrierCurrency: string, service: ServiceOptions, pricing: Pricing): string | undefined {
+  if (!pricing.currency) {
+    return undefined
   }
+  const conversion = conversionBetween(pricing.currencies, carrierCurrency, pricing.currency)
+  if (!conversion.ok) {
+    return conversion.reason
+  }
+  const markup = markupFor(service, pricing)
+  return markup.kind === "unconvertible" ? markup.reason : undefined
 }
 
 /** Value of the goods for the free-shipping threshold: unit price × quantity over the items. */

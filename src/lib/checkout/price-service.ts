@@ -1,6 +1,6 @@
 import type { NordicParcelOptions, ServiceOptions } from "../options"
-import { amountFromQuote, fallbackAmount, itemsValue, type ShippingAmount } from "./amount"
-import { directionOf, quoteInputFromContext, type PricingContext } from "./quote-input"
+import { amountFromQuote, fallbackAmount, itemsValue, pricingProblem, type Pricing, type ShippingAmount } from "./amount"
+import { directionOf, notQuotable, quoteInputFromContext, type PricingContext, type QuoteInputResult } from "./quote-input"
 import type { CheckoutQuoter } from "./quoter"
 import type { ServiceQuote } from "./service-quote"
 
@@ -9,6 +9,18 @@ export type ServicePrice = {
   quote?: ServiceQuote
   /** The amount for Medusa: the carrier's, the fallback, zero when free, or none (hidden). */
   amount?: ShippingAmount
+  /** Why the carrier's price was not used (e.g. a missing exchange rate), when it was not. */
+  problem?: string
+}
+
+/** How amounts are formed for a cart: VAT, the goods' value (thresholds), the cart's currency and the merchant's rates. */
+export function pricingFor(options: NordicParcelOptions, context: { items?: unknown; currency_code?: string | null }): Pricing {
+  return {
+    pricesIncludeVat: options.pricesIncludeVat,
+    itemsValue: itemsValue(context.items as { unit_price?: unknown; quantity?: unknown }[]),
+    currency: context.currency_code ?? undefined,
+    currencies: { defaultCurrency: options.defaultCurrency, currencies: options.currencies },
+  }
 }
 
 /**
@@ -30,19 +42,43 @@ export async function priceService(
   if (!service.offered) {
     return {}
   }
-  const pricing = {
-    pricesIncludeVat: options.pricesIncludeVat,
-    itemsValue: itemsValue(context.items as { unit_price?: unknown; quantity?: unknown }[]),
-    currency: context.currency_code ?? undefined,
-  }
-  // The priced service is always asked for, even before the list of services in use has caught up.
-  const built = quoteInputFromContext(context, options, directionOf(service), now, [...inUse, service])
-  // An item exceeds the service's package limits: no price, whatever the fallback.
-  if (built.ok && built.input.services.find((s) => s.code === service.code)?.tooBig) {
-    return {}
+  const pricing = pricingFor(options, context)
+  const built = quoteInputForService(context, options, service, inUse, now)
+  // An item exceeds the service's package limits, or the cart lacks the measurements the service
+  // needs: no price, whatever the fallback (the booking would be refused); the others keep theirs.
+  const priced = built.ok ? built.input.services.find((s) => s.code === service.code) : undefined
+  if (priced && notQuotable(priced)) {
+    return { problem: notQuotable(priced) }
   }
   const outcome = built.ok ? await quoter.quote(built.input) : undefined
   const quote = outcome?.ok ? outcome.quote.services[service.code] : undefined
   const amount = quote?.available ? amountFromQuote(quote, service, pricing) : undefined
-  return { quote, amount: amount ?? fallbackAmount(service, pricing) }
+  if (amount) {
+    return { quote, amount }
+  }
+  const price = quote?.available ? (quote.netPrice ?? quote.listPrice) : undefined
+  const problem = price
+    ? pricingProblem(price.currency, service, pricing)
+    : !built.ok
+      ? built.reason
+      : quote && !quote.available
+        ? `the carrier offers no price: ${quote.reason}`
+        : "the carrier did not answer in time"
+  return { quote, amount: fallbackAmount(service, pricing), problem }
+}
+
+/**
+ * The quote input checkout builds for a service: calculatePrice and the delivery-options route
+ * (through priceService) and validateFulfillmentData (to find the quote the shopper was shown) all
+ * build it here, since any difference between them would miss the shared quote. The priced service
+ * is always asked for, even before the list of services in use has caught up.
+ */
+export function quoteInputForService(
+  context: PricingContext,
+  options: NordicParcelOptions,
+  service: ServiceOptions,
+  inUse: ServiceOptions[],
+  now: Date
+): QuoteInputResult {
+  return quoteInputFromContext(context, options, directionOf(service), now, [...inUse, service])
 }

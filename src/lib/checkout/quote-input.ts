@@ -1,7 +1,8 @@
-import type { NordicParcelOptions, ServiceOptions } from "../options"
+import { customerNumberFor, type NordicParcelOptions, type ServiceOptions } from "../options"
 import { serviceInfo } from "../service-catalogue"
 import { packParcel, type PackableItem, type Parcel } from "../packing/parcel"
 import { packPackages } from "../packing/packages"
+import { unmetMeasurementRule } from "../packing/measurement-rule"
 import { shippingDateFor, type CarrierShippingDate } from "./shipping-date"
 
 /**
@@ -29,6 +30,16 @@ export type QuotedService = {
   packages?: Parcel[]
   /** Why the cart cannot go by this service (an item exceeds a package's limits): not priced. */
   tooBig?: string
+  /**
+   * Why the carrier cannot price the cart by this service (cargo without dimensions, carrier
+   * notes 28): left out of the lookup, so that it does not make the carrier refuse the others.
+   */
+  unmeasured?: string
+}
+
+/** Why a service is left out of the lookup and gets no price, if it is. */
+export function notQuotable(service: QuotedService): string | undefined {
+  return service.tooBig ?? service.unmeasured
 }
 
 type AddressLike = { country_code?: string | null; postal_code?: string | null } | null | undefined
@@ -37,7 +48,8 @@ type AddressLike = { country_code?: string | null; postal_code?: string | null }
 export type PricingContext = {
   items?: PackableItem[] | null
   shipping_address?: AddressLike
-  from_location?: { address?: AddressLike } | null
+  /** The stock location that ships (Medusa passes it for calculated options); its id selects its agreement. */
+  from_location?: { id?: string | null; address?: AddressLike } | null
   return_id?: string
   return_items?: unknown
 }
@@ -48,11 +60,6 @@ function place(address: AddressLike): { countryCode: string; postalCode: string 
   const countryCode = address?.country_code?.trim().toUpperCase()
   const postalCode = address?.postal_code?.replace(/\s/g, "")
   return countryCode && postalCode ? { countryCode, postalCode } : undefined
-}
-
-/** The shipping date without a delivery promise (ships today, this hour); kept for callers and tests. */
-export function shippingDateOf(now: Date, timeZone = "Europe/Oslo"): QuoteInput["shippingDate"] {
-  return shippingDateFor(now, { leadTimeDays: 0 }, timeZone)
 }
 
 /** A return service ships from the customer to the merchant; anything else the other way. */
@@ -82,6 +89,8 @@ export function servicesFor(
 
 /**
  * Builds the quote input from Medusa's context. Outbound: stock location → shipping address.
+ * The stock location decides the from-country and postal code, the customer number (its own
+ * agreement, customerNumberFor) and so the currency the carrier answers in.
  * Return (a return service, or a return flow in the admin): the reverse. `inUse`: the services
  * of the store's shipping options (and the one being priced), see servicesFor.
  */
@@ -103,7 +112,7 @@ export function quoteInputFromContext(
   const items = context.items ?? []
   const services = servicesFor(options, direction, inUse).map((s) => ({
     code: s.code,
-    customerNumber: s.customerNumber ?? options.customerNumber,
+    customerNumber: customerNumberFor(options, s, context.from_location?.id),
     additionalServices: [...s.additionalServices].sort(),
     ...servicePackages(items, options, s.code),
   }))
@@ -121,10 +130,16 @@ export function quoteInputFromContext(
 }
 
 /** The cart as the service's packages (per-package weight and size limits), or why it does not fit. */
-function servicePackages(items: PackableItem[], options: NordicParcelOptions, code: string): Pick<QuotedService, "packages" | "tooBig"> {
+function servicePackages(
+  items: PackableItem[],
+  options: NordicParcelOptions,
+  code: string
+): Pick<QuotedService, "packages" | "tooBig" | "unmeasured"> {
   const packed = packPackages(items, options.packaging, serviceInfo(code).packageLimits)
   if (!packed.ok) {
     return { tooBig: packed.reason }
   }
-  return { packages: packed.packages.map(({ contents: _contents, ...parcel }) => parcel) }
+  const packages = packed.packages.map(({ contents: _contents, ...parcel }) => parcel)
+  const unmeasured = unmetMeasurementRule(code, packages)
+  return unmeasured ? { unmeasured } : { packages }
 }

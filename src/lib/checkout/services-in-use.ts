@@ -10,13 +10,21 @@ export type ShippingOptionQuery = {
 type OptionData = Record<string, unknown>
 
 /**
- * How old the list of services used by shipping options may get on an instance that did not
- * create the option itself: a new option is then quoted with the others within this time (until
- * then it gets a lookup of its own, since the priced service is always asked for).
+ * How old the list of services used by shipping options may get (the README's promise): a
+ * created option joins, a deleted one leaves the shared quote within this time on every instance.
+ * Past it the list is not served; the read waits for the database.
  */
-const MAX_AGE_MS = 5_000
-/** An announced option counts this long; by then the list read from the database has it. */
+export const SERVICES_IN_USE_MAX_AGE_MS = 5_000
+/** From this age the list is read again in the background, so busy checkouts never wait. */
+const REFRESH_AFTER_MS = 2_500
+/**
+ * An announced option counts until a read that started this long after the announcement has
+ * completed (by then the option is stored, or was never created), and at most ANNOUNCED_MS.
+ */
+const ANNOUNCEMENT_GRACE_MS = 2_000
 const ANNOUNCED_MS = 60_000
+
+type Announcement = { data: OptionData; at: number }
 
 /**
  * The carrier services the store's shipping options use, read from the database every few
@@ -26,33 +34,65 @@ const ANNOUNCED_MS = 60_000
  */
 export class ServicesInUse {
   private readonly value_: RefreshingValue<OptionData[]>
-  private announced_: { data: OptionData; until: number }[] = []
+  private announced_: Announcement[] = []
+  /** When the last completed database read started: announcements older than that are in it. */
+  private readStartedAt_ = Number.NEGATIVE_INFINITY
+  private readonly now_: () => number
 
-  constructor(load: () => Promise<OptionData[]>, onError?: (error: unknown) => void) {
-    this.value_ = new RefreshingValue({ load, maxAgeMs: MAX_AGE_MS, fallback: () => [], onError })
+  constructor(load: () => Promise<OptionData[]>, onError?: (error: unknown) => void, now: () => number = Date.now) {
+    this.now_ = now
+    const timedLoad = async () => {
+      const startedAt = this.now_()
+      const loaded = await load()
+      this.readStartedAt_ = Math.max(this.readStartedAt_, startedAt)
+      return loaded
+    }
+    this.value_ = new RefreshingValue({
+      load: timedLoad,
+      maxAgeMs: REFRESH_AFTER_MS,
+      maxServedAgeMs: SERVICES_IN_USE_MAX_AGE_MS,
+      fallback: () => [],
+      onError,
+      now,
+    })
   }
 
-  static fromQuery(query: ShippingOptionQuery, providerId: string, onError?: (error: unknown) => void): ServicesInUse {
+  /**
+   * Shipping options that are not deleted (query leaves soft-deleted rows out). `isCarrierProvider`
+   * tells the plugin's `provider_id`s, under whatever id the store registered it.
+   */
+  static fromQuery(query: ShippingOptionQuery, isCarrierProvider: (providerId: string) => boolean, onError?: (error: unknown) => void): ServicesInUse {
     return new ServicesInUse(async () => {
-      const { data } = await query.graph({ entity: "shipping_option", fields: ["id", "data"], filters: { provider_id: providerId } })
-      return (data as { data?: OptionData | null }[]).map((option) => option.data ?? {})
+      const { data } = await query.graph({ entity: "shipping_option", fields: ["id", "provider_id", "data"], filters: {} })
+      return (data as { provider_id?: string | null; data?: OptionData | null }[])
+        .filter((option) => isCarrierProvider(option.provider_id ?? ""))
+        .map((option) => option.data ?? {})
     }, onError)
   }
 
   /**
    * A shipping option being created or changed on this instance (Medusa asks the provider's
    * canCalculate first): its service is quoted from then on, before the option is even stored.
+   * The announcement lapses once the database has been read after it, so an option deleted soon
+   * after it was created leaves the quote as any other.
    */
   announce(data: OptionData | null | undefined): void {
     if (!data) return
-    const now = Date.now()
-    this.announced_ = [...this.announced_.filter((entry) => entry.until > now), { data, until: now + ANNOUNCED_MS }].slice(-100)
+    this.announced_ = [...this.current(), { data, at: this.now_() }].slice(-100)
   }
 
   /** The services of the store's carrier shipping options, with the options in force applied. */
   async list(options: NordicParcelOptions): Promise<ServiceOptions[]> {
-    const now = Date.now()
-    const announced = this.announced_.filter((entry) => entry.until > now).map((entry) => entry.data)
-    return [...(await this.value_.get()), ...announced].flatMap((data) => serviceForOptionData(options, data) ?? [])
+    const stored = await this.value_.get()
+    const announced = this.current().map((entry) => entry.data)
+    return [...stored, ...announced].flatMap((data) => serviceForOptionData(options, data) ?? [])
+  }
+
+  private current(): Announcement[] {
+    const now = this.now_()
+    this.announced_ = this.announced_.filter(
+      (entry) => entry.at + ANNOUNCED_MS > now && entry.at + ANNOUNCEMENT_GRACE_MS > this.readStartedAt_
+    )
+    return this.announced_
   }
 }

@@ -1,16 +1,17 @@
 import type { ShippingLookupRequest } from "../carrier"
 import type { Parcel } from "../packing/parcel"
-import type { QuoteInput } from "./quote-input"
+import { notQuotable, type QuoteInput } from "./quote-input"
 
 /**
  * One shipping-lookup request for all services of a quote. Additional services and packages
  * belong to the consignment, not the product, so services with different additional services or
  * a different packing (per-package limits differ by service) go into separate consignments of the
- * same request: still one HTTP call. A service the cart does not fit is not asked for.
+ * same request: still one HTTP call. A service the cart does not fit, or whose measurement rule it
+ * cannot meet, is not asked for: the carrier would refuse the whole lookup for it.
  */
 export function toShippingLookupRequest(input: QuoteInput): ShippingLookupRequest {
   const groups = new Map<string, { services: QuoteInput["services"]; packages: ReturnType<typeof lookupPackage>[] }>()
-  for (const service of input.services.filter((s) => !s.tooBig)) {
+  for (const service of input.services.filter((s) => !notQuotable(s))) {
     const packages = (service.packages ?? [input.parcel]).map(lookupPackage)
     const key = `${service.additionalServices.join(",")}|${JSON.stringify(packages)}`
     const group = groups.get(key) ?? { services: [], packages }

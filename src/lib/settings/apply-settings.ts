@@ -1,13 +1,5 @@
 import { parseOptions, type NordicParcelOptions, type NordicParcelOptionsInput, type ServiceOptions } from "../options"
-import {
-  CUSTOMS_FIELDS,
-  DELIVERY_FIELDS,
-  GENERAL_FIELDS,
-  PACKAGING_FIELDS,
-  SERVICE_FIELDS,
-  TRACKING_FIELDS,
-  toOptionValues,
-} from "./settings-fields"
+import { entriesOf, FIELD_COLLECTIONS, FIELD_GROUPS, GENERAL_FIELDS, SERVICE_FIELDS, toOptionValues, type FieldTable } from "./settings-fields"
 import type { MerchantSettings, ServiceSettings } from "./settings-schema"
 
 /**
@@ -29,18 +21,23 @@ export function effectiveOptions(options: NordicParcelOptions, settings: Merchan
  *   (URL, secret, header) and the credentials, time-outs and caches are never touched;
  * - services merge by code: a configured service gets its settings field by field and keeps its
  *   place; a code only the settings name is a service added in the admin, appended in code order;
- *   `offered: false` switches a service off but keeps it (orders placed with it still book).
+ *   `offered: false` switches a service off but keeps it (orders placed with it still book);
+ * - currencies and locations merge by code or id, field by field; per-currency records of a
+ *   service (fallback prices, thresholds, markups) are values, replaced whole.
  */
 export function applySettings(options: NordicParcelOptions, settings: MerchantSettings): NordicParcelOptionsInput {
-  return {
+  const merged: Record<string, unknown> = {
     ...options,
     ...toOptionValues(settings, GENERAL_FIELDS),
     services: mergeServices(options.services, settings.services ?? {}),
-    packaging: { ...options.packaging, ...toOptionValues(settings.packaging, PACKAGING_FIELDS) },
-    customs: { ...options.customs, ...toOptionValues(settings.customs, CUSTOMS_FIELDS) },
-    webhooks: { ...options.webhooks, ...toOptionValues(settings.tracking, TRACKING_FIELDS) },
-    delivery: { ...options.delivery, ...toOptionValues(settings.delivery, DELIVERY_FIELDS) },
-  } as NordicParcelOptionsInput
+  }
+  for (const [collection, fields] of entriesOf(FIELD_COLLECTIONS)) {
+    merged[collection] = mergeKeyed(options[collection], settings[collection], fields)
+  }
+  for (const [group, { overrides, fields }] of entriesOf(FIELD_GROUPS)) {
+    merged[overrides] = { ...options[overrides], ...toOptionValues(settings[group], fields) }
+  }
+  return merged as NordicParcelOptionsInput
 }
 
 function mergeServices(configured: ServiceOptions[], settings: Record<string, ServiceSettings>) {
@@ -52,4 +49,13 @@ function mergeServices(configured: ServiceOptions[], settings: Record<string, Se
     ...configured.map((service) => ({ ...service, ...toOptionValues(settings[service.code], SERVICE_FIELDS) })),
     ...added.map((code) => ({ code, ...toOptionValues(settings[code], SERVICE_FIELDS) })),
   ]
+}
+
+/** A keyed collection (currencies by code, locations by id): each entry field by field over the options' entry. */
+function mergeKeyed(configured: Record<string, object>, settings: Record<string, object> | undefined, fields: FieldTable) {
+  const merged: Record<string, object> = { ...configured }
+  for (const [key, values] of Object.entries(settings ?? {})) {
+    merged[key] = { ...configured[key], ...toOptionValues(values, fields) }
+  }
+  return merged
 }

@@ -1,8 +1,14 @@
 export type RefreshingValueConfig<T> = {
   /** Reads the value from its source (the database). */
   load: () => Promise<T>
-  /** How old a value may get before it is read again. */
+  /** How old a value may get before it is read again (in the background, the value still served). */
   maxAgeMs: number
+  /**
+   * Optional bound on what is served: a value this old is not served, the read waits for the
+   * source instead. Gives a guarantee ("at most 5 s old") that stale-while-revalidate alone does
+   * not: after a quiet period the first read would otherwise get the old value.
+   */
+  maxServedAgeMs?: number
   /**
    * What to serve when the source has never been read successfully (e.g. the plugin was upgraded
    * and its migrations not run yet); tried again after maxAgeMs. Without it, such a read rejects.
@@ -40,7 +46,11 @@ export class RefreshingValue<T> {
     if (!value) {
       return this.refresh()
     }
-    if (this.now_() - value.at >= this.config.maxAgeMs) {
+    const age = this.now_() - value.at
+    if (this.config.maxServedAgeMs !== undefined && age >= this.config.maxServedAgeMs) {
+      return this.refresh()
+    }
+    if (age >= this.config.maxAgeMs) {
       void this.refresh().catch(() => undefined)
     }
     return value.current

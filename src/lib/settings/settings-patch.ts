@@ -9,24 +9,27 @@ type Values = Record<string, unknown>
  * settings hold exactly what differs from "use the options".
  */
 export function applySettingsPatch(stored: MerchantSettings, patch: MerchantSettingsPatch): MerchantSettings {
-  const { services, packaging, customs, tracking, delivery, ...general } = patch
+  const { services, currencies, locations, packaging, customs, tracking, delivery, ...general } = patch
   const next: Values = patchValues(withoutGroups(stored), general)
   setOrDrop(next, "packaging", patchGroup(stored.packaging, packaging))
   setOrDrop(next, "customs", patchGroup(stored.customs, customs))
   setOrDrop(next, "tracking", patchGroup(stored.tracking, tracking))
   setOrDrop(next, "delivery", patchGroup(stored.delivery, delivery))
-  setOrDrop(next, "services", patchServices(stored.services, services))
+  setOrDrop(next, "services", patchKeyed(stored.services, services))
+  setOrDrop(next, "currencies", patchKeyed(stored.currencies, currencies))
+  setOrDrop(next, "locations", patchKeyed(stored.locations, locations))
   return next as MerchantSettings
 }
 
 function withoutGroups(stored: MerchantSettings): Values {
-  const { services: _s, packaging: _p, customs: _c, tracking: _t, delivery: _d, ...general } = stored
+  const { services: _s, currencies: _cu, locations: _l, packaging: _p, customs: _c, tracking: _t, delivery: _d, ...general } = stored
   return general
 }
 
-function patchServices(
-  stored: MerchantSettings["services"],
-  patch: MerchantSettingsPatch["services"]
+/** Services, currencies or locations: keyed entries, each changed field by field; null drops an entry or all. */
+function patchKeyed(
+  stored: Record<string, Values> | undefined,
+  patch: Record<string, Values | null> | null | undefined
 ): Record<string, Values> | undefined {
   if (patch === null) {
     return undefined

@@ -20,12 +20,35 @@ const serviceShape = {
   markup: optionRules.markup,
   free_shipping_threshold: optionRules.money,
   requires_pickup_point: z.boolean(),
+  nearest_pickup_point_when_none_chosen: z.boolean(),
   is_return: z.boolean(),
   return_service: optionRules.serviceCode,
   qr_codes: z.boolean(),
   additional_services: optionRules.additionalServices,
   customer_number: optionRules.customerNumber,
+  /** Per currency (code in capitals); each record is replaced whole. */
+  fallback_prices: z.record(optionRules.currencyCode, optionRules.money),
+  free_shipping_thresholds: z.record(optionRules.currencyCode, optionRules.money),
+  markups: z.record(optionRules.currencyCode, optionRules.markup),
 }
+
+/** One currency: its rate against the default currency and its rounding. */
+const currencyShape = {
+  exchange_rate: optionRules.exchangeRate,
+  rounding: optionRules.rounding,
+}
+
+/** One stock location (keyed by its id): its customer number and the sender details Medusa's location lacks. */
+const locationShape = {
+  customer_number: optionRules.customerNumber,
+  sender_name: optionRules.senderText,
+  contact_name: optionRules.senderText,
+  email: optionRules.senderEmail,
+  phone: optionRules.senderText,
+  vat_number: optionRules.vatNumber,
+}
+
+const locationId = z.string().min(1).max(100)
 
 const packagingShape = {
   weight_unit: optionRules.weightUnit,
@@ -44,6 +67,7 @@ const customsShape = {
 const trackingShape = {
   event_groups: optionRules.eventGroups,
   auto_subscribe: z.boolean(),
+  payload_retention_days: optionRules.payloadRetentionDays,
 }
 
 const deliveryShape = {
@@ -56,12 +80,16 @@ const generalShape = {
   customer_number: optionRules.customerNumber,
   prices_include_vat: z.boolean(),
   cod_account_number: optionRules.codAccountNumber,
+  return_qr_codes: z.boolean(),
+  default_currency: optionRules.currencyCode,
 }
 
 /** The stored settings: only what the merchant changed; anything absent comes from the options. */
 export const MerchantSettingsSchema = z.strictObject({
   ...generalShape,
   services: z.record(optionRules.serviceCode, z.strictObject(serviceShape).partial()),
+  currencies: z.record(optionRules.currencyCode, z.strictObject(currencyShape).partial()),
+  locations: z.record(locationId, z.strictObject(locationShape).partial()),
   packaging: z.strictObject(packagingShape).partial(),
   customs: z.strictObject(customsShape).partial(),
   tracking: z.strictObject(trackingShape).partial(),
@@ -81,6 +109,8 @@ function resettable<S extends Record<string, z.ZodType>>(shape: S) {
  */
 export const MerchantSettingsPatchSchema = resettable(generalShape).extend({
   services: z.record(optionRules.serviceCode, resettable(serviceShape).nullable()).nullable().optional(),
+  currencies: z.record(optionRules.currencyCode, resettable(currencyShape).nullable()).nullable().optional(),
+  locations: z.record(locationId, resettable(locationShape).nullable()).nullable().optional(),
   packaging: resettable(packagingShape).nullable().optional(),
   customs: resettable(customsShape).nullable().optional(),
   tracking: resettable(trackingShape).nullable().optional(),
@@ -90,6 +120,11 @@ export const MerchantSettingsPatchSchema = resettable(generalShape).extend({
 export type MerchantSettings = z.output<typeof MerchantSettingsSchema>
 export type MerchantSettingsPatch = z.output<typeof MerchantSettingsPatchSchema>
 export type ServiceSettings = NonNullable<MerchantSettings["services"]>[string]
+export type CurrencySettings = NonNullable<MerchantSettings["currencies"]>[string]
+export type LocationSettings = NonNullable<MerchantSettings["locations"]>[string]
+
+/** Collections keyed by code or id: refusals name their entries in brackets, `currencies[SEK].exchange_rate`. */
+export const KEYED_SETTINGS = ["services", "currencies", "locations", "fallback_prices", "free_shipping_thresholds", "markups"]
 
 /** Keys that name what only medusa-config sets: refused with a reason rather than "unrecognized". */
 const CONFIG_ONLY_KEYS = [
@@ -123,13 +158,13 @@ export function parseSettingsPatch(raw: unknown): MerchantSettingsPatch {
     )
   }
   // PostgreSQL refuses NUL in jsonb and lone surrogates anywhere: refused here, naming the field.
-  const unsafe = findUnsafeText(raw, ["services"])
+  const unsafe = findUnsafeText(raw, KEYED_SETTINGS)
   if (unsafe) {
     throw invalid([`${unsafe}: ${UNSAFE_TEXT_RULE}`])
   }
   const result = MerchantSettingsPatchSchema.safeParse(raw ?? {})
   if (!result.success) {
-    throw invalid(describeIssues(result.error.issues, ["services"]))
+    throw invalid(describeIssues(result.error.issues, KEYED_SETTINGS))
   }
   return result.data
 }

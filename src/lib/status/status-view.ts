@@ -22,6 +22,21 @@ export type StatusInput = {
   fulfillmentDependencies: readonly string[] | null
   /** A service's name by precedence (merchant, carrier, catalogue, code). */
   serviceLabel?: (code: string) => ServiceLabel
+  /** Callbacks refused for their secret header, by every instance (kept in the database). */
+  refusedCallbacks?: { count: number; last_at: Date | null }
+  /** Authenticated callbacks kept as dead letters (not understood), all instances. */
+  deadLetterCount?: number
+  /** The last resubscription run that found subscriptions made with an old secret or URL (null: none yet). */
+  resubscription?: ResubscriptionOutcome | null
+}
+
+/** Subscriptions made again at start-up because the secret or public URL changed. */
+export type ResubscriptionOutcome = {
+  at: Date
+  /** Active subscriptions that carried an old secret or URL. */
+  stale: number
+  renewed: number
+  failed: { carrier_id: string; message: string }[]
 }
 
 /**
@@ -61,6 +76,16 @@ export function statusView(input: StatusInput) {
       auto_subscribe: effective.webhooks.autoSubscribe,
       event_groups: [...effective.webhooks.eventGroups],
       last_event_at: input.lastEventAt?.toISOString() ?? null,
+      // Whether an old secret is still accepted, and until when (never the secret itself).
+      previous_secret_until: config.webhooks.previousSecret ? (config.webhooks.previousSecretUntil ?? null) : null,
+      refused_callbacks: {
+        count: input.refusedCallbacks?.count ?? 0,
+        last_at: input.refusedCallbacks?.last_at?.toISOString() ?? null,
+      },
+      dead_letter_count: input.deadLetterCount ?? 0,
+      resubscription: input.resubscription
+        ? { ...input.resubscription, at: input.resubscription.at.toISOString() }
+        : null,
     },
     carrier_errors: input.carrierErrors,
     // Set-up mistakes with their fixes, as logged at start-up (the settings page's banner).

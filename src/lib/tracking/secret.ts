@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto"
+import { createHash, createHmac, timingSafeEqual } from "node:crypto"
 
 /**
  * Compares the callback's secret header with the configured secret in constant time. Both are
@@ -11,4 +11,28 @@ export function secretMatches(received: string | string[] | undefined, expected:
   }
   const digest = (value: string) => createHash("sha256").update(value, "utf8").digest()
   return timingSafeEqual(digest(received), digest(expected))
+}
+
+/** The webhook options that decide which secrets a callback may carry. */
+export type CallbackSecrets = { secret?: string; previousSecret?: string; previousSecretUntil?: string }
+
+/**
+ * Whether a callback's secret header is the configured secret, or the previous one while its grace
+ * period lasts (callbacks already sent, and subscriptions not yet made again, still carry it).
+ * Both comparisons always run, so the answer's timing does not tell which one matched.
+ */
+export function callbackSecretAccepted(received: string | string[] | undefined, secrets: CallbackSecrets, now = new Date()): boolean {
+  const current = secretMatches(received, secrets.secret)
+  const inGrace = secrets.previousSecretUntil !== undefined && now.getTime() < new Date(secrets.previousSecretUntil).getTime()
+  const previous = secretMatches(received, secrets.previousSecret)
+  return current || (inGrace && previous)
+}
+
+/**
+ * A short, one-way fingerprint of a secret, stored with each subscription so that start-up can
+ * tell which subscriptions were made with another secret, without the secret being stored. Keyed
+ * with a fixed label so it is not a plain hash of the secret.
+ */
+export function secretFingerprint(secret: string): string {
+  return createHmac("sha256", "nordic-parcel-subscription-secret").update(secret, "utf8").digest("hex").slice(0, 16)
 }

@@ -56,3 +56,14 @@ export function findUnstorable(value: unknown, maxDepth = MAX_JSON_DEPTH): Unsto
   }
   return visit(value, "", 0)
 }
+
+/**
+ * Text cut to at most `max` characters that any text column takes: the NUL character written as
+ * `\u0000`, unpaired surrogates (also one left by the cut) replaced by U+FFFD.
+ */
+export function storableText(text: string, max: number): string {
+  return text
+    .replace(/\u0000/g, "\\u0000")
+    .slice(0, max)
+    .replace(new RegExp(LONE_SURROGATE.source, "g"), "\uFFFD")
+}

@@ -14,39 +14,30 @@ export interface AdminWebhookView {
   header_keys: string[]
 }
 
-export interface AdminCustomerSubscription {
+/** What both kinds of subscription show. */
+export interface AdminSubscription {
   id: string
-  customer_number: string | null
   event_groups: string[]
   webhook: AdminWebhookView
   created_at: string | null
   expires_at: string | null
+}
+
+export interface AdminCustomerSubscription extends AdminSubscription {
+  customer_number: string | null
   /** The carrier login that created it; only the carrier's all-accessible list reports it. */
   created_by: string | null
 }
 
-export interface AdminTrackingSubscription {
-  id: string
+export interface AdminTrackingSubscription extends AdminSubscription {
   tracking_id: string | null
-  event_groups: string[]
-  webhook: AdminWebhookView
-  created_at: string | null
-  expires_at: string | null
 }
 
 export function customerSubscriptionView(subscription: CustomerSubscription): AdminCustomerSubscription {
   const webhook = subscription.webhookConfiguration
   return {
-    id: subscription.id,
+    ...sharedView(subscription, subscription.eventSet, { url: webhook?.webhookUrl, contentType: webhook?.contentType, headers: webhook?.headers }),
     customer_number: subscription.customerNumber ?? null,
-    event_groups: subscription.eventSet,
-    webhook: {
-      url: webhook?.webhookUrl ?? null,
-      content_type: webhook?.contentType ?? null,
-      header_keys: (webhook?.headers ?? []).map((header) => header.key),
-    },
-    created_at: isoInstant(subscription.created),
-    expires_at: isoInstant(subscription.expiry),
     created_by: subscription.createdBy ?? null,
   }
 }
@@ -54,14 +45,21 @@ export function customerSubscriptionView(subscription: CustomerSubscription): Ad
 export function trackingSubscriptionView(subscription: TrackingSubscription): AdminTrackingSubscription {
   const configuration = subscription.configuration
   return {
-    id: subscription.id,
+    ...sharedView(subscription, subscription.event_groups, { url: configuration?.url, contentType: configuration?.content_type, headers: configuration?.headers }),
     tracking_id: subscription.trackingId ?? null,
-    event_groups: subscription.event_groups,
-    webhook: {
-      url: configuration?.url ?? null,
-      content_type: configuration?.content_type ?? null,
-      header_keys: (configuration?.headers ?? []).map((header) => header.key),
-    },
+  }
+}
+
+/** The view of what both kinds have, once each kind's spelling of its events and callback is read. */
+function sharedView(
+  subscription: { id: string; created?: string | null; expiry?: string | null },
+  eventGroups: string[],
+  webhook: { url?: string | null; contentType?: string | null; headers?: { key: string }[] }
+): AdminSubscription {
+  return {
+    id: subscription.id,
+    event_groups: eventGroups,
+    webhook: { url: webhook.url ?? null, content_type: webhook.contentType ?? null, header_keys: (webhook.headers ?? []).map((header) => header.key) },
     created_at: isoInstant(subscription.created),
     expires_at: isoInstant(subscription.expiry),
   }
@@ -72,7 +70,7 @@ export function trackingSubscriptionView(subscription: TrackingSubscription): Ad
  * `2026-06-09T10:49:00+0000` (an offset without colon, which not every parser reads) and customer
  * subscriptions as `2026-06-09T10:49:00.123` (no offset at all). Null when absent or unreadable.
  */
-function isoInstant(value: string | null | undefined): string | null {
+export function isoInstant(value: string | null | undefined): string | null {
   if (!value) return null
   const trimmed = value.trim()
   const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(trimmed)

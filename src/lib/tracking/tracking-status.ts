@@ -1,3 +1,5 @@
+import { FORWARD_SHIPMENT_STATUSES } from "../statuses"
+
 /**
  * What a carrier event means for the Medusa fulfillment.
  * Shipped: the carrier has the parcel. Delivered: the recipient has it. Returned: on its way
@@ -27,20 +29,18 @@ export function milestoneOf(status: string): TrackingMilestone {
   return "info"
 }
 
-/** Shipment statuses in the order they move; a late or repeated event never moves one back. */
-const FORWARD = ["booking", "booked", "shipped", "delivered", "returned"] as const
 
 /**
  * The shipment status a milestone moves to, and the statuses it may move from. The step that
  * applies it (workflows/steps/record-shipment-status.ts) reads the shipment, checks `from` in
  * memory, then writes: a late or repeated event does not move a status back, but the check is not
  * made in the database, so two events for one consignment applied at the same instant could still
- * interleave. Cancelled and failed shipments are never moved.
+ * interleave. Unused and failed shipments are never moved (STOPPED_SHIPMENT_STATUSES).
  */
 export function shipmentTransition(milestone: TrackingMilestone): { to: string; from: string[] } | undefined {
   if (milestone === "info") {
     return undefined
   }
-  const index = FORWARD.indexOf(milestone)
-  return { to: milestone, from: FORWARD.slice(0, index) }
+  const index = FORWARD_SHIPMENT_STATUSES.indexOf(milestone)
+  return { to: milestone, from: FORWARD_SHIPMENT_STATUSES.slice(0, index) }
 }

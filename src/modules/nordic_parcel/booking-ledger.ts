@@ -1,6 +1,9 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import type { Context, DAL } from "@medusajs/framework/types"
-import { generateEntityId, InjectTransactionManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
+import { InjectTransactionManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
+import { entityId } from "../../lib/entity-id"
+import type { ShipmentStatus } from "../../lib/statuses"
+import { manager } from "./transaction-manager"
 
 /** A booking as the ledger keeps it (the nordic_parcel_shipment row). */
 export type LedgerBooking = {
@@ -9,11 +12,15 @@ export type LedgerBooking = {
   booking_key: string
   order_id: string | null
   kind: "outbound" | "return"
-  status: "booking" | "booked" | "unused" | "failed" | "shipped" | "delivered" | "returned" | "cancelled"
+  status: ShipmentStatus
   service_code: string
   consignment_number: string | null
   package_numbers: string[]
-  last_error: { message: string } | null
+  /**
+   * Set on an attempt the carrier never confirmed ("unconfirmed"): it then holds no units. On an
+   * attempt a later booking replaced ("failed"), `superseded_by` names that booking's fulfilment.
+   */
+  last_error: { message: string; unconfirmed?: boolean; superseded_by?: string } | null
   fulfillment_result: Record<string, unknown> | null
   booked_at: Date | null
   test: boolean
@@ -30,8 +37,6 @@ export type ReserveBookingInput = {
   pickup_point: Record<string, unknown> | null
   items: unknown
   location_id: string
-  /** Unconfirmed attempts the merchant has checked and wants replaced by a new booking. */
-  supersedes?: string[]
   /**
    * Outgoing bookings: the quantity ordered of each line. Lines already held by live bookings of
    * the order count against it, so two fulfil requests racing for the same units cannot both book.
@@ -48,6 +53,12 @@ export type RecordBookingInput = {
   return_shipment: Record<string, unknown> | null
   booked_at: Date
   fulfillment_result: Record<string, unknown>
+  /**
+   * Unconfirmed attempts of the same parcel this booking replaces, each with the merchant's text:
+   * settled ("failed") with the confirmation, in its transaction, so they stay shown as needing
+   * action until a booking has really replaced them.
+   */
+  supersedes?: { id: string; message: string; superseded_by: string }[]
 }
 
 const COLUMNS = `id, fulfillment_id, booking_key, order_id, kind, status, service_code, consignment_number,
@@ -104,21 +115,13 @@ export class BookingLedger {
 
   /**
    * Writes the attempt before the carrier is called, so a crash or a time-out leaves a trace the
-   * next attempt sees. Superseded unconfirmed attempts are marked failed in the same transaction.
-   * A second live booking for one fulfillment is refused by the unique index.
+   * next attempt sees. A second live booking for one fulfillment is refused by the unique index.
    */
   @InjectTransactionManager()
   async reserve(input: ReserveBookingInput, @MedusaContext() sharedContext: Context = {}): Promise<LedgerBooking> {
     const em = manager(sharedContext)
     if (input.ordered && input.order_id) {
       await this.refuseOverOrdered(em, input)
-    }
-    if (input.supersedes?.length) {
-      await em.execute(
-        `update nordic_parcel_shipment set status = 'failed', updated_at = now()
-          where id in (${input.supersedes.map(() => "?").join(", ")}) and status = 'booking'`,
-        input.supersedes
-      )
     }
     try {
       const rows: LedgerBooking[] = await em.execute(
@@ -128,7 +131,7 @@ export class BookingLedger {
          values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, 'booking')
          returning ${COLUMNS}`,
         [
-          generateEntityId(undefined, "npship"),
+          entityId("npship"),
           input.fulfillment_id,
           input.booking_key,
           input.order_id,
@@ -189,10 +192,22 @@ export class BookingLedger {
     }
   }
 
-  /** The carrier confirmed the attempt: numbers, links and the result given to Medusa. */
+  /**
+   * The carrier confirmed the attempt: numbers, links and the result given to Medusa. The
+   * unconfirmed attempts it replaces are settled in the same transaction: "failed", with the
+   * merchant's text (which reference to leave unused) and the fulfilment that replaced them.
+   */
   @InjectTransactionManager()
   async record(bookingId: string, booked: RecordBookingInput, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await manager(sharedContext).execute(
+    const em = manager(sharedContext)
+    for (const replaced of booked.supersedes ?? []) {
+      await em.execute(
+        `update nordic_parcel_shipment set status = 'failed', last_error = ?::jsonb, updated_at = now()
+          where id = ? and status = 'booking' and deleted_at is null`,
+        [JSON.stringify({ message: replaced.message, superseded_by: replaced.superseded_by }), replaced.id]
+      )
+    }
+    await em.execute(
       `update nordic_parcel_shipment
           set status = 'booked', consignment_number = ?, package_numbers = ?::text[], label_url = ?, tracking_url = ?,
               return_shipment = ?::jsonb, booked_at = ?, fulfillment_result = ?::jsonb, last_error = null, updated_at = now()
@@ -232,6 +247,74 @@ export class BookingLedger {
   }
 
   /**
+   * What the interrupted-bookings check looks at: attempts without a recorded answer, and outgoing
+   * bookings recorded since `since` (a process may have stopped before Medusa linked them).
+   */
+  @InjectTransactionManager()
+  async unsettled(since: Date, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<UnsettledBooking[]> {
+    return manager(sharedContext).execute(
+      `select id, fulfillment_id, order_id, kind, status, created_at from nordic_parcel_shipment
+        where deleted_at is null
+          and ((status = 'booking' and last_error is null)
+            or (status = 'booked' and kind = 'outbound' and order_id is not null and created_at > ?))
+        order by created_at asc limit ?`,
+      [since.toISOString(), limit]
+    )
+  }
+
+  /**
+   * Attempts the carrier never confirmed (of these orders, or all), newest first: what the merchant
+   * checks at the carrier and books again (status page, bookings page).
+   */
+  @InjectTransactionManager()
+  async unconfirmed(
+    filter: { orderIds?: string[]; limit: number },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ bookings: UnconfirmedBooking[]; count: number }> {
+    const em = manager(sharedContext)
+    const byOrder = filter.orderIds ? `and order_id in (${filter.orderIds.map(() => "?").join(", ") || "null"})` : ""
+    const where = `where status = 'booking' and last_error is not null and deleted_at is null ${byOrder}`
+    const [bookings, [{ count }]] = await Promise.all([
+      em.execute<UnconfirmedBooking[]>(
+        `select id, fulfillment_id, order_id, kind, service_code, last_error, created_at from nordic_parcel_shipment
+          ${where} order by created_at desc limit ?`,
+        [...(filter.orderIds ?? []), filter.limit]
+      ),
+      em.execute<{ count: number }[]>(`select count(*)::int as count from nordic_parcel_shipment ${where}`, filter.orderIds ?? []),
+    ])
+    return { bookings, count }
+  }
+
+  /**
+   * An attempt the carrier never confirmed and no process still waits for: it keeps its row (the
+   * carrier may have booked it) with the merchant's message, and no longer holds the order's units.
+   * False when it was settled meanwhile.
+   */
+  @InjectTransactionManager()
+  async markUnconfirmed(bookingId: string, message: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    const rows = await manager(sharedContext).execute(
+      `update nordic_parcel_shipment set last_error = ?::jsonb, updated_at = now()
+        where id = ? and status = 'booking' and last_error is null and deleted_at is null returning id`,
+      [JSON.stringify({ message, unconfirmed: true }), bookingId]
+    )
+    return rows.length === 1
+  }
+
+  /**
+   * A recorded booking that no fulfilment of its order holds (the process stopped before Medusa
+   * linked it): unused, so the next identical fulfilment takes it over instead of booking again.
+   */
+  @InjectTransactionManager()
+  async releaseUnheld(bookingId: string, fulfillmentId: string, @MedusaContext() sharedContext: Context = {}): Promise<LedgerBooking[]> {
+    return manager(sharedContext).execute(
+      `update nordic_parcel_shipment set status = 'unused', updated_at = now()
+        where id = ? and fulfillment_id = ? and status = 'booked' and deleted_at is null
+        returning ${COLUMNS}`,
+      [bookingId, fulfillmentId]
+    )
+  }
+
+  /**
    * The fulfillment holding a booking was cancelled or rolled back: the booking stays at the
    * carrier and becomes unused, for the next identical attempt. Only the booking this fulfillment
    * holds changes, never one of the same consignment held by another fulfillment.
@@ -251,6 +334,13 @@ export class BookingLedger {
   }
 }
 
-function manager(sharedContext: Context): SqlEntityManager {
-  return sharedContext.transactionManager as SqlEntityManager
+/** An attempt the carrier never confirmed, as the merchant is shown it. */
+export type UnconfirmedBooking = Pick<LedgerBooking, "id" | "fulfillment_id" | "order_id" | "kind" | "service_code" | "last_error"> & {
+  created_at: Date
+}
+
+/** An attempt the interrupted-bookings check looks at. */
+export type UnsettledBooking = Pick<LedgerBooking, "id" | "fulfillment_id" | "order_id" | "kind"> & {
+  status: "booking" | "booked"
+  created_at: Date
 }

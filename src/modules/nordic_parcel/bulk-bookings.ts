@@ -1,6 +1,7 @@
-import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import type { Context, DAL } from "@medusajs/framework/types"
-import { generateEntityId, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
+import { InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
+import { entityId } from "../../lib/entity-id"
+import { manager } from "./transaction-manager"
 
 export type BulkBookingStatus = "running" | "done"
 export type BulkOrderStatus = "pending" | "booking" | "booked" | "refused" | "failed" | "skipped"
@@ -28,7 +29,8 @@ export type BulkOrderRow = {
 }
 
 export type BulkOrderOutcome = {
-  status: Exclude<BulkOrderStatus, "pending" | "booking">
+  /** "pending": not booked and certainly not sent; the run takes the order up again. */
+  status: Exclude<BulkOrderStatus, "booking">
   fulfillment_id?: string | null
   consignment_number?: string | null
   message?: string | null
@@ -39,8 +41,9 @@ const ORDER_COLUMNS = "id, bulk_booking_id, order_id, position, status, fulfillm
 
 /**
  * Bulk booking runs and their orders. Every state change is one conditional statement, so two
- * instances can never both work a run (the lease) or both fulfil one order of it (pending →
- * booking is taken by one statement only).
+ * instances can never both work a run (the lease) or both fulfil one order of it: an order is
+ * taken only by the run's lease holder (so a worker that lost the lease takes no more), and only
+ * the worker that took it last settles it (its `attempts` when taken is its token).
  */
 export class BulkBookingStore {
   // Named as MedusaService names it: the transaction decorator looks the repository up under this name.
@@ -54,11 +57,11 @@ export class BulkBookingStore {
     const em = manager(sharedContext)
     const [run]: BulkBookingRow[] = await em.execute(
       `insert into nordic_parcel_bulk_booking (id, status, created_by) values (?, 'running', ?) returning ${RUN_COLUMNS}`,
-      [generateEntityId(undefined, "npbulk"), input.created_by]
+      [entityId("npbulk"), input.created_by]
     )
     const values = input.order_ids.map(() => "(?, ?, ?, ?, ?, ?)").join(", ")
     const params = input.order_ids.flatMap((orderId, position) => [
-      generateEntityId(undefined, "npbulko"),
+      entityId("npbulko"),
       run.id,
       orderId,
       position,
@@ -147,27 +150,44 @@ export class BulkBookingStore {
     )
   }
 
-  /** Marks an order as being booked by this worker; null when another worker took it first. */
+  /**
+   * Marks an order as being booked by `owner`, which must hold the run's unexpired lease; null when
+   * another worker took it first or the lease is no longer this owner's. The row's `attempts` is
+   * the taker's token for settle.
+   */
   @InjectTransactionManager()
-  async take(rowId: string, fromStatus: "pending" | "booking", @MedusaContext() sharedContext: Context = {}): Promise<BulkOrderRow | null> {
+  async take(
+    rowId: string,
+    fromStatus: "pending" | "booking",
+    owner: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<BulkOrderRow | null> {
     const rows: BulkOrderRow[] = await manager(sharedContext).execute(
-      `update nordic_parcel_bulk_booking_order
+      `update nordic_parcel_bulk_booking_order o
           set status = 'booking', attempts = attempts + 1, updated_at = now()
-        where id = ? and status = ? and deleted_at is null
+        where o.id = ? and o.status = ? and o.deleted_at is null
+          and exists (select 1 from nordic_parcel_bulk_booking b
+                       where b.id = o.bulk_booking_id and b.lease_owner = ? and b.lease_expires_at > now())
         returning ${ORDER_COLUMNS}`,
-      [rowId, fromStatus]
+      [rowId, fromStatus, owner]
     )
     return rows[0] ?? null
   }
 
+  /**
+   * Records an order's outcome, only for the worker that took it last (`token`: the row's
+   * attempts when taken); false when another worker has taken it since (its outcome stands).
+   */
   @InjectTransactionManager()
-  async settle(rowId: string, outcome: BulkOrderOutcome, @MedusaContext() sharedContext: Context = {}): Promise<void> {
-    await manager(sharedContext).execute(
+  async settle(rowId: string, token: number, outcome: BulkOrderOutcome, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    const rows = await manager(sharedContext).execute(
       `update nordic_parcel_bulk_booking_order
           set status = ?, fulfillment_id = ?, consignment_number = ?, message = ?, updated_at = now()
-        where id = ? and status = 'booking'`,
-      [outcome.status, outcome.fulfillment_id ?? null, outcome.consignment_number ?? null, outcome.message ?? null, rowId]
+        where id = ? and status = 'booking' and attempts = ?
+        returning id`,
+      [outcome.status, outcome.fulfillment_id ?? null, outcome.consignment_number ?? null, outcome.message ?? null, rowId, token]
     )
+    return rows.length === 1
   }
 
   /** Ends the run when none of its orders is left to work. */
@@ -202,8 +222,4 @@ export class BulkBookingStore {
     }
     return rows.length
   }
-}
-
-function manager(sharedContext: Context): SqlEntityManager {
-  return sharedContext.transactionManager as SqlEntityManager
 }

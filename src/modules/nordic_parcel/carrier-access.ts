@@ -51,6 +51,8 @@ export function createCarrierAccess({
     baseUrl: options.baseUrl,
     apiUid: options.apiUid,
     apiKey: options.apiKey,
+    // Sent in subscription headers, so the carrier may echo them: scrubbed like the key.
+    secrets: [options.webhooks.secret, options.webhooks.previousSecret],
     timeoutMs: options.timeouts.requestMs,
     // A store with Redis (Medusa's Redis modules read REDIS_URL too) runs several instances: they
     // share the carrier's 18 bookings per second through it.

@@ -1,4 +1,5 @@
-import type { ICachingModuleService, IEventBusModuleService } from "@medusajs/framework/types"
+import type { DAL, ICachingModuleService, IEventBusModuleService } from "@medusajs/framework/types"
+import type { RetiredSubscriptionStatus } from "../../lib/statuses"
 import { MedusaService, Modules } from "@medusajs/framework/utils"
 import {
   CarrierErrorLog,
@@ -8,26 +9,41 @@ import {
   type CarrierLogger,
 } from "../../lib/carrier"
 import type { TtlCache } from "../../lib/cache/ttl-cache"
-import { TRACKING_OUTBOX_DUE_EVENT } from "../../lib/events"
+import { BOOKINGS_CHECK_DUE_EVENT, TRACKING_OUTBOX_DUE_EVENT } from "../../lib/events"
+import { storableText } from "../../lib/tracking/storable-json"
 import type { PickupPointListings } from "../../lib/checkout/pickup-point-listings"
 import type { CheckoutQuoter } from "../../lib/checkout/quoter"
 import { ServicesInUse, type ShippingOptionQuery } from "../../lib/checkout/services-in-use"
-import { PROVIDER_ID } from "../../providers/nordic-parcel/provider-id"
+import { isNordicParcelProviderId } from "../../providers/nordic-parcel/provider-id"
 import type { NordicParcelOptions } from "../../lib/options"
 import { resolveOptional } from "../../lib/resolve-optional"
 import type { CarrierNameCache } from "../../lib/service-names/carrier-name-cache"
 import type { Place } from "../../lib/service-names/names-lookup-request"
+import { senderPlace, type StockLocationQuery } from "../../lib/service-names/sender-place"
+import { serviceLabels, type ServiceLabel } from "../../lib/service-names/service-label"
 import type { SettingsState } from "../../lib/settings/settings-state"
+import type { ResubscriptionOutcome } from "../../lib/status/status-view"
 import { createCarrierAccess, type CarrierAccess } from "./carrier-access"
 import { PARSED_OPTIONS } from "./loaders/validate-options"
-import { BookingLedger, type LedgerBooking, type RecordBookingInput, type ReserveBookingInput } from "./booking-ledger"
+import {
+  BookingLedger,
+  type LedgerBooking,
+  type RecordBookingInput,
+  type ReserveBookingInput,
+  type UnconfirmedBooking,
+} from "./booking-ledger"
 import { BulkBookingStore } from "./bulk-bookings"
+import { downloadLabel, type DownloadedLabel } from "./label-download"
+import { checkInterruptedBookings, type FulfillmentQuery, type InterruptedBookingsOutcome } from "./interrupted-bookings"
 import { BulkBooking, BulkBookingOrder } from "./models/bulk-booking"
 import { Shipment } from "./models/shipment"
 import { StoredSettings } from "./models/stored-settings"
 import { Subscription } from "./models/subscription"
+import { TrackingDeadLetter } from "./models/tracking-dead-letter"
 import { TrackingEvent } from "./models/tracking-event"
+import { WebhookState } from "./models/webhook-state"
 import { SettingsStore } from "./settings-store"
+import { SubscriptionRotation } from "./subscription-rotation"
 import {
   TrackingEventStore,
   type RecordedTrackingEvent,
@@ -35,9 +51,12 @@ import {
   type TrackingEventRecords,
 } from "./tracking-events"
 import { TrackingSubscriptions, type SubscriptionRecords } from "./tracking-subscriptions"
+import { WebhookStateStore, type RefusedCallbacks } from "./webhook-state"
 
 type ModuleCradle = Record<string, unknown> & {
   logger: CarrierLogger
+  /** The module's repository Medusa registers for every module (transactions, raw SQL). */
+  baseRepository: DAL.RepositoryService
   [PARSED_OPTIONS]: NordicParcelOptions
 }
 
@@ -51,7 +70,7 @@ type ModuleCradle = Record<string, unknown> & {
  * (lib/carrier/error-log.ts), the booking ledger (booking-ledger.ts: which booking each
  * fulfillment holds; the Shipment model's generated methods serve reads and tracking updates).
  */
-class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent, Subscription, StoredSettings, BulkBooking, BulkBookingOrder }) {
+class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent, TrackingDeadLetter, Subscription, StoredSettings, BulkBooking, BulkBookingOrder, WebhookState }) {
   protected readonly options_: NordicParcelOptions
   protected readonly cradle_: ModuleCradle
   private carrierAccess_?: CarrierAccess
@@ -60,7 +79,11 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   private readonly trackingEvents_: TrackingEventStore
   private readonly trackingSubscriptions_: TrackingSubscriptions
   private readonly carrierErrors_ = new CarrierErrorLog()
+  /** Callbacks refused for their secret header and the last resubscription, all instances (webhook-state.ts). */
+  private readonly webhookState_: WebhookStateStore
   private readonly ledger_: BookingLedger
+  /** Subscriptions made again after the webhook secret or public URL changed (subscription-rotation.ts). */
+  private readonly rotation_: SubscriptionRotation
   /** Bulk booking runs and the outcome of each of their orders (bulk-bookings.ts). */
   private readonly bulkBookings_: BulkBookingStore
 
@@ -69,11 +92,17 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
     super(...arguments)
     this.cradle_ = cradle
     this.options_ = cradle[PARSED_OPTIONS]
-    const repository = (this as unknown as { baseRepository_: ConstructorParameters<typeof SettingsStore>[0] }).baseRepository_
+    const repository = cradle.baseRepository
     this.settings_ = new SettingsStore(repository, this.options_, cradle.logger)
     this.trackingEvents_ = new TrackingEventStore(repository, this as unknown as TrackingEventRecords)
     this.ledger_ = new BookingLedger(repository)
     this.bulkBookings_ = new BulkBookingStore(repository)
+    this.webhookState_ = new WebhookStateStore(repository, cradle.logger)
+    this.rotation_ = new SubscriptionRotation(repository, {
+      events: () => this.carrier().events,
+      webhooks: async () => (await this.getEffectiveOptions()).webhooks,
+      logger: cradle.logger,
+    })
     this.trackingSubscriptions_ = new TrackingSubscriptions({
       events: () => this.carrier().events,
       webhooks: async () => (await this.getEffectiveOptions()).webhooks,
@@ -83,15 +112,41 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
 
   /**
    * At start-up, stored carrier events may be waiting to be applied (the process stopped between
-   * storing one and applying it): the event asks a subscriber to apply them now.
+   * storing one and applying it), and bookings may have been interrupted: the events ask
+   * subscribers to deal with them now. Subscriptions made with an old webhook secret or URL are
+   * made again, in the background so the store starts at once.
    */
   __hooks = {
     onApplicationStart: async (): Promise<void> => {
       const eventBus = resolveOptional<IEventBusModuleService>(this.cradle_, Modules.EVENT_BUS)
       await eventBus
-        ?.emit({ name: TRACKING_OUTBOX_DUE_EVENT, data: {} })
-        .catch((error: Error) => this.cradle_.logger.warn(`nordic-parcel: start-up outbox run not announced: ${error.message}`))
+        ?.emit([
+          { name: TRACKING_OUTBOX_DUE_EVENT, data: {} },
+          { name: BOOKINGS_CHECK_DUE_EVENT, data: {} },
+        ])
+        .catch((error: Error) => this.cradle_.logger.warn(`nordic-parcel: start-up checks not announced: ${error.message}`))
+      void this.resubscribeStale().catch((error: Error) =>
+        this.cradle_.logger.warn(`nordic-parcel: subscriptions with an old webhook secret or URL not checked (the daily job tries again): ${error.message}`)
+      )
     },
+  }
+
+  /**
+   * Makes again every active subscription made with another webhook secret or public URL than the
+   * current ones (start-up and the daily renewal job; carrier notes 43).
+   */
+  async resubscribeStale(): Promise<ResubscriptionOutcome> {
+    const outcome = await this.rotation_.run()
+    await this.webhookState_.recordResubscription(outcome)
+    return outcome
+  }
+
+  /**
+   * What the last resubscription run that found something did, whichever instance ran it, kept
+   * across restarts (status page); this instance's own last run if the database cannot be read.
+   */
+  async lastResubscription(): Promise<ResubscriptionOutcome | null> {
+    return this.webhookState_.lastResubscription().catch(() => this.rotation_.lastOutcome())
   }
 
   /** The plugin options as configured in medusa-config: the defaults of the merchant's settings. */
@@ -129,6 +184,16 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
     this.carrierErrors_.record(error)
   }
 
+  /** A callback was refused for its secret header (a changed secret, or not the carrier). */
+  noteRefusedCallback(): void {
+    this.webhookState_.noteRefused()
+  }
+
+  /** How many callbacks every instance refused for their secret, and the last time (kept across restarts). */
+  refusedCallbacks(): Promise<RefusedCallbacks> {
+    return this.webhookState_.refused()
+  }
+
   /** The latest carrier failures of this instance, newest first (status page). */
   listCarrierErrors(): CarrierErrorEntry[] {
     return this.carrierErrors_.list()
@@ -148,6 +213,11 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   /** The carrier clients (one keep-alive pool per process). */
   carrier(): CarrierClients {
     return this.access().clients
+  }
+
+  /** A label from the carrier's label storage, checked to be one the admin may serve (label-download.ts). */
+  downloadLabel(url: string): Promise<DownloadedLabel> {
+    return downloadLabel(this.carrier().booking, this.options_, url)
   }
 
   /**
@@ -171,12 +241,30 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
     return this.access().learnNames(codes, from)
   }
 
-  /** Pickup-point listings by search: the store route, checkout's nearest point, the address subscriber. */
-  /** Bulk booking runs and their orders' outcomes; the runner is src/lib/bulk-booking/runner.ts. */
+  /**
+   * Each code's label: the merchant's name (from `options`, by default those in force), else the
+   * carrier's display name, else the plugin's, with the carrier's description. Names the carrier
+   * has not given lately are asked for once first; never throws. `query` is the caller's (this
+   * module's container cannot resolve it): it finds the sender's postal code for that lookup.
+   */
+  async serviceLabels(
+    codes: Iterable<string>,
+    query: StockLocationQuery | undefined,
+    options?: NordicParcelOptions
+  ): Promise<Record<string, ServiceLabel>> {
+    const list = [...codes]
+    await this.learnServiceNames(list, () => senderPlace(query))
+    const merchant = options ?? (await this.getEffectiveOptions())
+    const names = this.carrierServiceNames()
+    return serviceLabels(list, merchant.services, (code) => names.get(code))
+  }
+
+  /** Bulk booking runs and their orders' outcomes; the runner is src/workers/bulk-booking-worker.ts. */
   bulkBookingStore(): BulkBookingStore {
     return this.bulkBookings_
   }
 
+  /** Pickup-point listings by search: the store route, checkout's nearest point, the address subscriber. */
   pickupPointListings(): PickupPointListings {
     return this.access().pickupPointListings
   }
@@ -194,6 +282,20 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   /** Records an attempt before the carrier is called; one live booking per fulfillment. */
   reserveBooking(input: ReserveBookingInput): Promise<LedgerBooking> {
     return this.ledger_.reserve(input)
+  }
+
+  /**
+   * Attempts a stopped process left behind become unconfirmed (shown to the merchant, no longer
+   * holding the order's units) or, booked but held by no fulfilment of the order, unused
+   * (interrupted-bookings.ts). `query` comes from the caller: this module cannot resolve it.
+   */
+  async checkInterruptedBookings(query: FulfillmentQuery): Promise<InterruptedBookingsOutcome> {
+    return checkInterruptedBookings(this.ledger_, query, this.options_.timeouts.requestMs, this.cradle_.logger)
+  }
+
+  /** Attempts the carrier never confirmed, newest first, and how many there are (of these orders, or all). */
+  listUnconfirmedBookings(filter: { orderIds?: string[]; limit?: number } = {}): Promise<{ bookings: UnconfirmedBooking[]; count: number }> {
+    return this.ledger_.unconfirmed({ orderIds: filter.orderIds, limit: filter.limit ?? 50 })
   }
 
   /** Records the carrier's confirmation of a reserved attempt. */
@@ -225,7 +327,7 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
    * caller: this module's own container cannot resolve it.
    */
   servicesInUse(query: ShippingOptionQuery): ServicesInUse {
-    this.servicesInUse_ ??= ServicesInUse.fromQuery(query, PROVIDER_ID, (error) =>
+    this.servicesInUse_ ??= ServicesInUse.fromQuery(query, isNordicParcelProviderId, (error) =>
       this.cradle_.logger.warn(`nordic-parcel: shipping options could not be read: ${(error as Error).message}`)
     )
     return this.servicesInUse_
@@ -245,6 +347,17 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
     return this.trackingEvents_.record(event)
   }
 
+  /**
+   * Keeps an authenticated callback that could not be understood, with the reason (carrier notes
+   * 38). The body is kept as its JSON text, cut at 16 kB (the route's body limit).
+   */
+  async recordTrackingDeadLetter(body: unknown, reason: string): Promise<{ id: string }> {
+    return this.trackingEvents_.recordDeadLetter(
+      storableText(reason, 2000),
+      storableText(JSON.stringify(body) ?? String(body), 16 * 1024)
+    )
+  }
+
   /** Marks a stored event applied (idempotent). */
   markTrackingEventApplied(eventId: string): Promise<void> {
     return this.trackingEvents_.markApplied(eventId)
@@ -259,6 +372,22 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   listTrackingEventsDue(now: Date, options?: { graceMs?: number; limit?: number }) {
     // The store reads through this module's generated methods: the rows are whole.
     return this.trackingEvents_.listDue(now, options) as unknown as ReturnType<NordicParcelModuleService["listTrackingEvents"]>
+  }
+
+  /**
+   * Empties the raw callback body of the events applied before `before` (the merchant's
+   * payloadRetentionDays), in batches; the events stay. Returns how many were emptied.
+   */
+  pruneTrackingPayloads(before: Date, options?: { batchSize?: number }): Promise<number> {
+    return this.trackingEvents_.prunePayloads(before, options)
+  }
+
+  /**
+   * Deletes the dead letters received before `before` (the same retention as raw callbacks), in
+   * batches. Returns how many were deleted.
+   */
+  pruneTrackingDeadLetters(before: Date, options?: { batchSize?: number }): Promise<number> {
+    return this.trackingEvents_.pruneDeadLetters(before, options)
   }
 
   /** Stored events not applied yet, oldest first, with their attempts and last error (admin). */
@@ -281,7 +410,7 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
    * carrier no longer has it, or the store no longer wants it), "expired" (past its expiry), or
    * "deleted" (gone at the carrier).
    */
-  async retireSubscriptions(ids: string[], status: "ended" | "expired" | "deleted"): Promise<void> {
+  async retireSubscriptions(ids: string[], status: RetiredSubscriptionStatus): Promise<void> {
     if (ids.length === 0) return
     await this.updateSubscriptions(ids.map((id) => ({ id, status, next_attempt_at: null })))
   }

@@ -1,9 +1,9 @@
 import { CarrierError, type EventsClient } from "../../lib/carrier"
+import type { SubscriptionStatus } from "../../lib/statuses"
 import type { NordicParcelOptions } from "../../lib/options"
 import { nextAttemptAt } from "../../lib/tracking/backoff"
 
 type SubscriptionRecord = { id: string; carrier_id: string | null; tracking_id: string | null; attempts: number }
-type SubscriptionStatus = "pending" | "active" | "ended" | "expired" | "deleted"
 
 /** The module's generated CRUD of the subscription table this concern uses. */
 export interface SubscriptionRecords {

@@ -1,23 +1,23 @@
 import type { FulfillmentOrderDTO } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { StockLocationInput } from "../../lib/booking/booking-input"
+import { packableTravellingItems, travellingItemsOf, type LoadedLineItem, type OrderFlowContext } from "../../lib/checkout/order-side-items"
 import type { PricingContext } from "../../lib/checkout/quote-input"
-import type { BookingDependencies } from "./booking-dependencies"
+import type { ProviderQuery } from "./plugin-module"
 
 /*
  * What the provider reads from Medusa besides what the provider contract passes it: every
  * query.graph call of the provider, in one place.
  */
 
-type Query = BookingDependencies["query"]
+type Query = ProviderQuery
 
 /** The order a return's line items belong to, with what packing and the parties need. */
 export async function loadOrderOfItems(
   query: Query,
   lineItemIds: string[]
 ): Promise<Partial<FulfillmentOrderDTO> & { id: string }> {
-  const { data: links } = await query.graph({ entity: "order_item", fields: ["order_id"], filters: { item_id: lineItemIds } })
-  const orderId = (links[0] as { order_id?: string } | undefined)?.order_id
+  const orderId = await orderIdOfItems(query, lineItemIds)
   if (!orderId) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `nordic-parcel: no order found for the returned items ${lineItemIds.join(", ")}`)
   }
@@ -47,18 +47,78 @@ export async function loadOrderOfItems(
   return data[0] as unknown as Partial<FulfillmentOrderDTO> & { id: string }
 }
 
+/** The order the line items belong to. */
+async function orderIdOfItems(query: Query, lineItemIds: string[]): Promise<string | undefined> {
+  if (!lineItemIds.length) return undefined
+  const { data: links } = await query.graph({ entity: "order_item", fields: ["order_id"], filters: { item_id: lineItemIds } })
+  return (links[0] as { order_id?: string } | undefined)?.order_id
+}
+
+/** The order of a return, exchange or claim, from the flow's id in the pricing context. */
+async function orderIdOfFlow(query: Query, context: OrderFlowContext): Promise<string | undefined> {
+  const [entity, id] = context.exchange_id
+    ? ["order_exchange", context.exchange_id]
+    : context.claim_id
+      ? ["order_claim", context.claim_id]
+      : ["return", context.return_id]
+  if (!id) return undefined
+  const { data } = await query.graph({ entity, fields: ["id", "order_id"], filters: { id } })
+  return (data[0] as { order_id?: string } | undefined)?.order_id
+}
+
 /**
  * Order-side flows (returns, exchanges, claims, edits) pass the order as context but load its
- * shipping address without its fields; the address is then read here.
+ * shipping address without its fields; the address is then read here. When Medusa re-prices an
+ * exchange's, claim's or return's method after its goods changed, the context has no order at
+ * all, only the flow's id: the order is found through it.
  */
-export async function withOrderAddress<T extends PricingContext & { id?: string }>(query: Query | undefined, context: T): Promise<T> {
+export async function withOrderAddress<T extends PricingContext & OrderFlowContext & { id?: string }>(query: Query | undefined, context: T): Promise<T> {
   const address = context.shipping_address
-  if ((address?.postal_code && address?.country_code) || !context.id?.startsWith("order_") || !query) {
+  if ((address?.postal_code && address?.country_code) || !query) {
     return context
   }
-  const { data } = await query.graph({ entity: "order", fields: ["id", "shipping_address.*"], filters: { id: context.id } })
+  const orderId = context.id?.startsWith("order_")
+    ? context.id
+    : await orderIdOfFlow(query, context)
+  if (!orderId) {
+    return context
+  }
+  const { data } = await query.graph({ entity: "order", fields: ["id", "shipping_address.*"], filters: { id: orderId } })
   const shipping_address = (data[0] as { shipping_address?: PricingContext["shipping_address"] } | undefined)?.shipping_address
   return shipping_address ? { ...context, shipping_address } : context
+}
+
+/**
+ * A return, exchange or claim is priced for the goods that travel (order-side-items.ts), not the
+ * whole order: their line items are loaded with the measures packing reads. An exchange's new
+ * items are not among the order's items until it is confirmed, hence the load by id.
+ */
+export async function withTravellingItems<T extends PricingContext & OrderFlowContext>(query: Query | undefined, context: T): Promise<T> {
+  const travelling = travellingItemsOf(context)
+  if (!travelling) {
+    return context
+  }
+  let lineItems = (context.items ?? []) as LoadedLineItem[]
+  if (query && travelling.length) {
+    const { data } = await query.graph({
+      entity: "order_line_item",
+      fields: [
+        "id",
+        "unit_price",
+        "variant.weight",
+        "variant.length",
+        "variant.width",
+        "variant.height",
+        "variant.product.weight",
+      ],
+      filters: { id: travelling.map((item) => item.id) },
+    })
+    lineItems = (data as (LoadedLineItem & { variant?: { product?: { weight?: number | null } | null } | null })[]).map((item) => ({
+      ...item,
+      product: item.variant?.product ?? null,
+    }))
+  }
+  return { ...context, items: packableTravellingItems(travelling, lineItems) }
 }
 
 /** The admin stores the chosen fulfillment option as the shipping option's data. */
@@ -66,6 +126,18 @@ export async function loadShippingOptionData(query: Query, shippingOptionId: str
   if (!shippingOptionId) return {}
   const { data } = await query.graph({ entity: "shipping_option", fields: ["id", "data"], filters: { id: shippingOptionId } })
   return ((data[0] as { data?: Record<string, unknown> } | undefined)?.data ?? {}) as Record<string, unknown>
+}
+
+/** The stock location whose fulfillment set holds the shipping option (where its parcels leave or return to). */
+export async function loadShippingOptionLocationId(query: Query, shippingOptionId: string | undefined | null): Promise<string | undefined> {
+  if (!shippingOptionId) return undefined
+  const { data } = await query.graph({
+    entity: "shipping_option",
+    fields: ["id", "service_zone.fulfillment_set.location.id"],
+    filters: { id: shippingOptionId },
+  })
+  const option = data[0] as { service_zone?: { fulfillment_set?: { location?: { id?: string } | null } | null } | null } | undefined
+  return option?.service_zone?.fulfillment_set?.location?.id ?? undefined
 }
 
 /** The sender of an outbound booking and the recipient of a return. */

@@ -10,34 +10,39 @@ import type {
   Logger,
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
-import { AbstractFulfillmentProviderService, ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { resolveOptional } from "../../lib/resolve-optional"
+import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
 import type { BookingItem, DeliveryAddressInput, StockLocationInput } from "../../lib/booking/booking-input"
 import { bookingKey } from "../../lib/booking/booking-key"
 import { toBookingRequest } from "../../lib/booking/booking-request"
 import type { PickupPointSnapshot } from "../../lib/checkout/pickup-point"
 import { packParcel } from "../../lib/packing/parcel"
-import type { BookingCustomer, CarrierClients } from "../../lib/carrier"
+import type { BookingCustomer } from "../../lib/carrier"
 import type { ShippingAmount } from "../../lib/checkout/amount"
-import { resolvePickupPoint } from "../../lib/checkout/pickup-point-choice"
-import { priceService } from "../../lib/checkout/price-service"
-import { directionOf, quoteInputFromContext, type PricingContext } from "../../lib/checkout/quote-input"
+import { resolvePickupPoint, type ChosenPickupPoint } from "../../lib/checkout/pickup-point-choice"
+import { priceService, quoteInputForService } from "../../lib/checkout/price-service"
+import type { PricingContext } from "../../lib/checkout/quote-input"
 import {
+  customerNumberFor,
   parseOptions,
-  requiresPickupPoint,
   serviceForOptionData,
   serviceOptionsFor,
   type NordicParcelOptions,
   type ServiceOptions,
 } from "../../lib/options"
-import { serviceInfo } from "../../lib/service-catalogue"
-import { senderPlace, type StockLocationQuery } from "../../lib/service-names/sender-place"
+import { chosenPickupPointId, pickupPointRule } from "../../lib/pickup-point-rule"
+import { senderPlace } from "../../lib/service-names/sender-place"
 import { toFulfillmentOption } from "./fulfillment-options"
-import { resolveBookingDependencies, type BookingDependencies } from "./booking-dependencies"
 import { itemsOfFulfillment } from "./fulfillment-items"
 import { PROVIDER_IDENTIFIER } from "./provider-id"
-import { loadOrderOfItems, loadShippingOptionData, loadStockLocation, withOrderAddress } from "./order-loader"
-import { ProviderRuntimeSource } from "./plugin-module"
+import {
+  loadOrderOfItems,
+  loadShippingOptionData,
+  loadShippingOptionLocationId,
+  loadStockLocation,
+  withOrderAddress,
+  withTravellingItems,
+} from "./order-loader"
+import { PluginModuleAccess, type PluginAccess, type ProviderQuery } from "./plugin-module"
 import { bookOnce } from "./shipment-booker"
 
 type InjectedDependencies = {
@@ -58,15 +63,16 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
   }
 
   protected readonly logger_: Logger
-  protected readonly cradle_: Record<string, unknown>
-  protected readonly runtime_: ProviderRuntimeSource
+  protected readonly plugin_: PluginModuleAccess
 
-  constructor(cradle: InjectedDependencies & Record<string, unknown>, options: Record<string, unknown>) {
+  /**
+   * The options passed here are checked by validateOptions at boot and otherwise unused: the
+   * options in force (medusa-config with the admin settings over them) are the plugin module's.
+   */
+  constructor(cradle: InjectedDependencies & Record<string, unknown>, _options: Record<string, unknown>) {
     super()
-    this.cradle_ = cradle
     this.logger_ = cradle.logger
-    // Validated by validateOptions at boot; parsed only if the plugin's module is not visible.
-    this.runtime_ = new ProviderRuntimeSource(cradle, () => parseOptions(options))
+    this.plugin_ = new PluginModuleAccess(cradle)
   }
 
   /**
@@ -76,7 +82,9 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
    * offered ones. A service switched off in the admin is left out of both.
    */
   async getFulfillmentOptions(): Promise<FulfillmentOption[]> {
-    const { options, carrier, names } = await this.runtime_.get()
+    const { nordicParcel, query } = this.plugin_.get()
+    const options = await nordicParcel.getEffectiveOptions()
+    const carrier = nordicParcel.carrier()
     const offered = options.services.filter((service) => service.offered)
     // Switched-off services count as known, so the customer list does not bring them back.
     const known = new Set(options.services.map((service) => service.code))
@@ -90,9 +98,8 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       customer.products.filter((code) => !known.has(code) && known.add(code)).map((code) => ({ code, customer }))
     )
     // The carrier's names, asked once for those not learned yet; without them the catalogue's.
-    const query = resolveOptional<StockLocationQuery>(this.cradle_, ContainerRegistrationKeys.QUERY)
-    await names.learnNames([...offered.map((s) => s.code), ...listed.map((l) => l.code)], () => senderPlace(query))
-    const carrierName = (code: string) => names.names.get(code)
+    await nordicParcel.learnServiceNames([...offered.map((s) => s.code), ...listed.map((l) => l.code)], () => senderPlace(query))
+    const carrierName = (code: string) => nordicParcel.carrierServiceNames().get(code)
     const configured = offered.map((service) => toFulfillmentOption(service, carrierName(service.code)))
     const fromCustomers = listed.map(({ code, customer }) => ({
       ...toFulfillmentOption(serviceOptionsFor(options, code), carrierName(code)),
@@ -105,24 +112,27 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
   /** The payload of the shipping option is at `data.data` (Medusa passes the whole shipping option). */
   async canCalculate(data: CreateShippingOptionDTO): Promise<boolean> {
     const optionData = data.data as Record<string, unknown> | undefined
-    const serviceCode = optionData?.service_code
-    const valid = typeof serviceCode === "string" && serviceCode.length > 0
+    const valid = namesAService(optionData)
     if (valid) {
       // A new option's service joins the shared quote at once, not when the list is next read.
-      ;(await this.runtime_.get()).servicesInUse?.announce(optionData)
+      const { nordicParcel, query } = this.plugin_.get()
+      nordicParcel.servicesInUse(query).announce(optionData)
     }
     return valid
   }
 
-  /** Never called by Medusa 2.21; kept true as the contract requires. */
-  async validateOption(): Promise<boolean> {
-    return true
+  /** Medusa's validateFulfillmentOption: the same check as canCalculate (the option names a service). */
+  async validateOption(data: Record<string, unknown>): Promise<boolean> {
+    return namesAService(data)
   }
 
   /**
    * Runs on every cart refresh, on the cart's lock: it must never throw (a throw fails the
    * shopper's add-to-cart or address update). A carrier that is slow, failing or offers nothing
    * for the parcel gives the service's fallback price, or no amount so Medusa hides the option.
+   * A store that did not make the plugin's module visible (set-up error, logged here and at
+   * start-up) has no carrier and no merchant settings: its options are hidden, as for a carrier
+   * that offers nothing, rather than priced by rules the merchant did not set.
    */
   async calculatePrice(
     optionData: CalculateShippingOptionPriceDTO["optionData"],
@@ -130,20 +140,23 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     context: CalculateShippingOptionPriceDTO["context"]
   ): Promise<CalculatedShippingOptionPrice> {
     let amount: ShippingAmount | undefined
-    const { options, quoter, servicesInUse } = await this.runtime_.get()
+    let options: NordicParcelOptions | undefined
     try {
+      const { nordicParcel, query } = this.plugin_.get()
+      options = await nordicParcel.getEffectiveOptions()
       const service = this.serviceFor(options, optionData as Record<string, unknown>)
-      const query = resolveOptional<BookingDependencies["query"]>(this.cradle_, ContainerRegistrationKeys.QUERY)
-      const pricingContext = await withOrderAddress(query, context as PricingContext & { id?: string })
-      const inUse = (await servicesInUse?.list(options)) ?? []
-      ;({ amount } = await priceService(quoter, options, service, pricingContext, inUse))
+      // Order flows: the order's address, and only the goods that travel (a return's, an exchange's).
+      const pricingContext = await withTravellingItems(query, await withOrderAddress(query, context as PricingContext & { id?: string }))
+      const inUse = await nordicParcel.servicesInUse(query).list(options)
+      ;({ amount } = await priceService(nordicParcel.quoter(), options, service, pricingContext, inUse))
     } catch (error) {
-      this.logger_.warn(`nordic-parcel: shipping price not calculated: ${(error as Error).message}`)
+      const log = options ? this.logger_.warn : this.logger_.error
+      log.call(this.logger_, `nordic-parcel: shipping price not calculated, the option is hidden: ${(error as Error).message}`)
     }
     return {
       // Undefined hides the option: Medusa drops a method without a price instead of failing the cart.
       calculated_amount: amount?.amount as number,
-      is_calculated_price_tax_inclusive: amount?.taxInclusive ?? options.pricesIncludeVat,
+      is_calculated_price_tax_inclusive: amount?.taxInclusive ?? options?.pricesIncludeVat ?? false,
     }
   }
 
@@ -157,30 +170,20 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     data: Record<string, unknown>,
     context: ValidateFulfillmentDataContext
   ): Promise<Record<string, unknown>> {
-    const { options, carrier, quoter, listings, servicesInUse } = await this.runtime_.get()
+    const { nordicParcel, query } = this.plugin_.get()
+    const options = await nordicParcel.getEffectiveOptions()
+    const quoter = nordicParcel.quoter()
     const service = this.serviceFor(options, optionData as Record<string, unknown>)
     const pricingContext = context as unknown as PricingContext
-    // Built like calculatePrice's (same options and services), so it finds the quote the shopper was shown.
-    const inUse = [...((await servicesInUse?.list(options)) ?? []), service]
-    const quoteInput = quoteInputFromContext(pricingContext, options, directionOf(service), new Date(), inUse)
+    const inUse = await nordicParcel.servicesInUse(query).list(options)
+    const quoteInput = quoteInputForService(pricingContext, options, service, inUse, new Date())
     const cached = quoteInput.ok ? await quoter.peek(quoteInput.input) : undefined
     const quoted = cached?.services[service.code]
     const deliveryDate = quoted?.available ? quoted.deliveryDate : undefined
     const base = { service_code: service.code, ...(deliveryDate ? { delivery_date: deliveryDate } : {}) }
-    if (!requiresPickupPoint(service, optionData) || carrierPicksPoint(service.code, context.shipping_address?.country_code, data)) {
-      return base
-    }
-    const pickupPoint = await resolvePickupPoint({
-      lookup: carrier.lookup,
-      listings,
-      serviceCode: service.code,
-      pickupPointId: data?.pickup_point_id,
-      address: context.shipping_address,
-      parcel: quoteInput.ok ? quoteInput.input.parcel : undefined,
-      timeoutMs: this.runtime_.connection().timeouts.requestMs,
-      logger: this.logger_,
-    })
-    return { ...base, ...pickupPoint }
+    const parcel = quoteInput.ok ? quoteInput.input.parcel : undefined
+    const found = await this.pickupPointFor(nordicParcel, service, data, context.shipping_address, parcel)
+    return { ...base, ...found?.chosen }
   }
 
   /**
@@ -196,15 +199,16 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     fulfillment: Partial<Omit<FulfillmentDTO, "provider_id" | "data" | "items">>,
     additionalData?: Record<string, unknown>
   ): Promise<CreateFulfillmentResult> {
-    const deps = resolveBookingDependencies(this.cradle_)
+    const plugin = this.plugin_.get()
+    const { nordicParcel, query } = plugin
     if (!order?.id || !fulfillment.id || !fulfillment.location_id) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "nordic-parcel: a booking needs the order, the fulfillment and its stock location")
     }
-    const { options, carrier, listings } = await this.runtime_.get()
-    const optionData = await loadShippingOptionData(deps.query, fulfillment.shipping_option_id)
+    const options = await nordicParcel.getEffectiveOptions()
+    const optionData = await loadShippingOptionData(query, fulfillment.shipping_option_id)
     const service = this.serviceFor(options, { ...optionData, ...data })
     const orderLabel = `order #${order.display_id ?? order.id}`
-    const stockLocation = await loadStockLocation(deps.query, fulfillment.location_id)
+    const stockLocation = await loadStockLocation(query, fulfillment.location_id)
     const bookingItems = itemsOfFulfillment(items, order)
     const parcel = packParcel(bookingItems, options.packaging)
     const deliveryAddress = (fulfillment.delivery_address ?? order.shipping_address ?? {}) as DeliveryAddressInput
@@ -212,25 +216,20 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     // The pickup point was checked when the shopper chose it; the carrier must confirm it again now.
     // No point yet (the carrier could not be asked at checkout): the nearest one for the address.
     let pickupPoint: PickupPointSnapshot | undefined
-    if (requiresPickupPoint(service, optionData) && !carrierPicksPoint(service.code, deliveryAddress.country_code, data)) {
-      const chosen = await resolvePickupPoint({
-        lookup: carrier.lookup,
-        listings,
-        serviceCode: service.code,
-        pickupPointId: data?.pickup_point_id,
-        address: deliveryAddress,
-        parcel,
-        timeoutMs: this.runtime_.connection().timeouts.requestMs,
-        logger: this.logger_,
-      })
-      if (!("pickup_point" in chosen)) {
+    const found = await this.pickupPointFor(nordicParcel, service, data, deliveryAddress, parcel)
+    if (found) {
+      const { chosen } = found
+      if ("pickup_point" in chosen) {
+        pickupPoint = chosen.pickup_point
+      } else if (found.mustConfirm) {
+        // A point the shopper chose, or one the carrier requires (rule 3), must be confirmed.
         const which = "pickup_point_id" in chosen ? `pickup point ${chosen.pickup_point_id}` : "a pickup point near the delivery address"
         throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The carrier could not confirm ${which} for ${orderLabel}; try again in a moment`)
       }
-      pickupPoint = chosen.pickup_point
+      // Neither chosen nor required (e.g. PICKUP_PARCEL to Sweden): booked without one, the carrier delivers.
     }
 
-    return this.book(deps, options, carrier, {
+    return this.book(plugin, options, {
       kind: "outbound",
       fulfillmentId: fulfillment.id,
       locationId: fulfillment.location_id,
@@ -242,8 +241,39 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       pickupPoint,
       fulfillmentItems: items,
       bookingItems,
-      rebook: (additionalData?.nordic_parcel as { rebook?: unknown } | undefined)?.rebook === true,
+      rebook: rebookFlag(additionalData),
     })
+  }
+
+  /**
+   * The pickup point of a parcel, resolved one way at checkout and at booking by the destination's
+   * rule (rule 3): a point the shopper chose is checked at the carrier; none chosen, the nearest one
+   * where the plugin picks it; undefined where the parcel goes to the door or the carrier picks.
+   * `mustConfirm`: a point that was chosen, or that the carrier requires, cannot be left out.
+   */
+  private async pickupPointFor(
+    nordicParcel: PluginAccess["nordicParcel"],
+    service: ServiceOptions,
+    data: Record<string, unknown> | undefined,
+    address: Parameters<typeof resolvePickupPoint>[0]["address"],
+    parcel: Parameters<typeof resolvePickupPoint>[0]["parcel"]
+  ): Promise<{ chosen: ChosenPickupPoint; mustConfirm: boolean } | undefined> {
+    const rule = pickupPointRule(service, address?.country_code)
+    const chosenId = chosenPickupPointId(data)
+    if (!rule.choosable || (!chosenId && rule.withoutChoice !== "nearest")) {
+      return undefined
+    }
+    const chosen = await resolvePickupPoint({
+      lookup: nordicParcel.carrier().lookup,
+      listings: nordicParcel.pickupPointListings(),
+      serviceCode: service.code,
+      pickupPointId: data?.pickup_point_id,
+      address,
+      parcel,
+      timeoutMs: nordicParcel.getOptions().timeouts.requestMs,
+      logger: this.logger_,
+    })
+    return { chosen, mustConfirm: Boolean(chosenId) || rule.required }
   }
 
   /**
@@ -261,7 +291,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       return {}
     }
     try {
-      const { nordicParcel } = resolveBookingDependencies(this.cradle_)
+      const { nordicParcel } = this.plugin_.get()
       const released = await nordicParcel.releaseBooking(fulfillmentId, consignment)
       if (released.length) {
         this.logger_.info(
@@ -281,17 +311,19 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
    * the items' measures come from the order of its line items.
    */
   async createReturnFulfillment(fulfillment: Record<string, unknown>): Promise<CreateFulfillmentResult> {
-    const deps = resolveBookingDependencies(this.cradle_)
+    const plugin = this.plugin_.get()
     const returnFulfillment = fulfillment as unknown as ReturnFulfillment
-    const { options, carrier } = await this.runtime_.get()
+    const options = await plugin.nordicParcel.getEffectiveOptions()
     const service = this.serviceFor(options, returnFulfillment.shipping_option?.data ?? {})
-    const order = await loadOrderOfItems(deps.query, returnFulfillment.items.map((i) => i.line_item_id))
+    const order = await loadOrderOfItems(plugin.query, returnFulfillment.items.map((i) => i.line_item_id))
     const orderLabel = `the return of order #${order.display_id ?? order.id}`
-    const stockLocation = await loadStockLocation(deps.query, returnFulfillment.location_id)
-    return this.book(deps, options, carrier, {
+    // Back to the warehouse the return option belongs to (its own address and agreement), else the return's location.
+    const locationId = (await loadShippingOptionLocationId(plugin.query, returnFulfillment.shipping_option?.id)) ?? returnFulfillment.location_id
+    const stockLocation = await loadStockLocation(plugin.query, locationId)
+    return this.book(plugin, options, {
       kind: "return",
       fulfillmentId: returnFulfillment.id,
-      locationId: returnFulfillment.location_id,
+      locationId,
       order,
       orderLabel,
       service,
@@ -299,7 +331,9 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       deliveryAddress: (order.shipping_address ?? {}) as DeliveryAddressInput,
       fulfillmentItems: returnFulfillment.items,
       bookingItems: itemsOfFulfillment(returnFulfillment.items, order),
-      rebook: false,
+      // Medusa passes a return no additional data: confirming the return again (or "Book again")
+      // books anew after an attempt the carrier never confirmed, as a merchant's fulfilment does.
+      rebook: undefined,
     })
   }
 
@@ -308,9 +342,8 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
    * called (a refusal names what to fix), then booked at most once (shipment-booker.ts).
    */
   private async book(
-    deps: BookingDependencies,
+    plugin: PluginAccess,
     options: NordicParcelOptions,
-    carrier: CarrierClients,
     job: {
       kind: "outbound" | "return"
       fulfillmentId: string
@@ -323,21 +356,23 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       pickupPoint?: PickupPointSnapshot
       fulfillmentItems: Partial<Omit<FulfillmentItemDTO, "fulfillment">>[]
       bookingItems: BookingItem[]
-      rebook: boolean
+      rebook: boolean | undefined
     }
   ): Promise<CreateFulfillmentResult> {
     const { order, service } = job
-    // As configured or listed; the request takes the bare main number only for mailbox parcels.
-    const customerNumber = service.customerNumber ?? options.customerNumber ?? ""
+    // The location's own agreement, else as configured or listed; the request takes the bare main number only for mailbox parcels.
+    const customerNumber = customerNumberFor(options, service, job.locationId) ?? ""
     const built = toBookingRequest({
       kind: job.kind,
       fulfillmentId: job.fulfillmentId,
       orderDisplayId: order.display_id ?? order.id,
       service,
       customerNumber,
+      returnQrCodes: options.returnQrCodes,
       testMode: options.testMode,
       shippingDateTime: new Date(),
-      stockLocation: job.stockLocation,
+      // The sender details the merchant set for the location (settings), over what Medusa's location holds.
+      stockLocation: { ...job.stockLocation, sender: options.locations[job.locationId] },
       deliveryAddress: job.deliveryAddress,
       customerEmail: customerEmailOf(order),
       pickupPoint: job.pickupPoint ? { id: job.pickupPoint.id, country_code: job.pickupPoint.country_code } : null,
@@ -354,10 +389,11 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     const items = shippedItems(job.fulfillmentItems)
     return bookOnce(
       {
-        carrier,
-        ledger: deps.nordicParcel,
-        liveFulfillments: (ids) => liveFulfillments(deps, ids),
+        carrier: plugin.nordicParcel.carrier(),
+        ledger: plugin.nordicParcel,
+        liveFulfillments: (ids) => liveFulfillments(plugin.query, ids),
         logger: this.logger_,
+        queueMs: options.timeouts.bookingQueueMs,
       },
       {
         key: bookingKey(order.id, job.kind, items, built.request),
@@ -393,7 +429,7 @@ type ReturnFulfillment = {
   id: string
   location_id: string
   items: (Partial<Omit<FulfillmentItemDTO, "fulfillment">> & { line_item_id: string })[]
-  shipping_option?: { data?: Record<string, unknown> | null } | null
+  shipping_option?: { id?: string; data?: Record<string, unknown> | null } | null
 }
 
 /** The fulfillment's line items and quantities (quantities are getters on Medusa's items). */
@@ -402,12 +438,12 @@ function shippedItems(items: Partial<Omit<FulfillmentItemDTO, "fulfillment">>[])
 }
 
 /**
- * No point chosen, for a service the carrier delivers to the recipient's nearest pickup point in
- * that country (Denmark for PICKUP_PARCEL and PICKUP_PARCEL_BULK): the booking asks for that.
+ * `additional_data.nordic_parcel.rebook` of a fulfilment: false (a bulk run) refuses to book after an
+ * attempt the carrier never confirmed; true or absent books anew (shipment-booker.ts).
  */
-function carrierPicksPoint(code: string, countryCode: string | null | undefined, data: Record<string, unknown> | undefined): boolean {
-  const chosen = typeof data?.pickup_point_id === "string" && data.pickup_point_id.trim() !== ""
-  return !chosen && serviceInfo(code).nearestPickupPointIn.includes((countryCode ?? "").toUpperCase())
+function rebookFlag(additionalData: Record<string, unknown> | undefined): boolean | undefined {
+  const rebook = (additionalData?.nordic_parcel as { rebook?: unknown } | undefined)?.rebook
+  return typeof rebook === "boolean" ? rebook : undefined
 }
 
 /** The quantity ordered of each line of the order. */
@@ -417,8 +453,8 @@ function orderedQuantities(order: Partial<FulfillmentOrderDTO>): Record<string, 
 }
 
 /** Of the given fulfillments, those that exist and are not cancelled (a rolled-back attempt is cancelled or deleted). */
-async function liveFulfillments(deps: BookingDependencies, ids: string[]): Promise<Set<string>> {
-  const { data } = await deps.query.graph({ entity: "fulfillment", fields: ["id", "canceled_at"], filters: { id: [...new Set(ids)] } })
+async function liveFulfillments(query: ProviderQuery, ids: string[]): Promise<Set<string>> {
+  const { data } = await query.graph({ entity: "fulfillment", fields: ["id", "canceled_at"], filters: { id: [...new Set(ids)] } })
   return new Set((data as { id: string; canceled_at?: unknown }[]).filter((f) => !f.canceled_at).map((f) => f.id))
 }
 
@@ -429,3 +465,9 @@ function customerEmailOf(order: Partial<FulfillmentOrderDTO>): string | undefine
 }
 
 export default NordicParcelProviderService
+
+/** A shipping option's data names a carrier service (what the plugin prices and books by). */
+function namesAService(optionData: Record<string, unknown> | undefined): boolean {
+  const serviceCode = optionData?.service_code
+  return typeof serviceCode === "string" && serviceCode.length > 0
+}

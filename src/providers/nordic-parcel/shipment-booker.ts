@@ -1,7 +1,8 @@
 import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { BookingRequest, CarrierClients } from "../../lib/carrier"
+import { CarrierError, type BookingRequest, type CarrierClients } from "../../lib/carrier"
 import { bookingFailure } from "../../lib/booking/booking-failure"
+import { supersededMessage } from "../../lib/booking/interrupted-booking"
 import { toFulfillmentResult, type FulfillmentResult } from "../../lib/booking/fulfillment-result"
 import type { PickupPointSnapshot } from "../../lib/checkout/pickup-point"
 import type { LedgerBooking } from "../../modules/nordic_parcel/booking-ledger"
@@ -15,6 +16,8 @@ export type BookerDeps = {
   >
   /** Of the given fulfillment ids, those Medusa still has and has not cancelled. */
   liveFulfillments: (ids: string[]) => Promise<Set<string>>
+  /** Longest wait for the booking's turn at the carrier's rate limit (options.timeouts.bookingQueueMs). */
+  queueMs?: number
   logger: Pick<Logger, "warn" | "info">
 }
 
@@ -33,8 +36,13 @@ export type BookingJob = {
   /** What is shipped and from where, kept so an unconfirmed attempt can be booked again. */
   items: { line_item_id: string; quantity: number }[]
   locationId: string
-  /** The merchant confirmed a new booking after an attempt the carrier never answered. */
-  rebook: boolean
+  /**
+   * After an attempt of the same parcel the carrier never confirmed: undefined (a merchant's
+   * fulfilment, "Book again") books anew and settles that attempt as replaced; false (a bulk run,
+   * which nobody watches) refuses, so the attempt is shown to the merchant and never silently
+   * followed by a second booking. True is accepted as before and means the same as undefined.
+   */
+  rebook?: boolean
   /** Outgoing bookings: the quantity ordered per line, which live bookings of the order may not exceed. */
   ordered?: Record<string, number>
 }
@@ -44,16 +52,21 @@ export type BookingJob = {
  * - a booking of the same request whose fulfillment Medusa cancelled or rolled back (or deleted)
  *   is taken over instead of booking again; one held by a fulfillment that still exists is never
  *   touched, so two partial fulfillments of the same items get two bookings;
- * - an attempt the carrier never confirmed blocks a new one until the merchant confirms (rebook);
- * - otherwise the attempt is recorded, booked, and its confirmation recorded.
+ * - an attempt the carrier never confirmed (its answer lost: the carrier cannot be searched for it,
+ *   carrier notes 45) does not block the merchant's next fulfilment of the parcel: it books anew and
+ *   the attempt is settled as replaced, naming the reference whose label to leave unused; a bulk
+ *   run (rebook false) is refused instead, so such an order waits for the merchant;
+ * - otherwise the attempt is recorded when its turn at the carrier's rate limit has come (a process
+ *   stopped while queued leaves nothing that holds the order), booked, and its confirmation recorded.
  * The ledger's conditional statements and unique indexes settle races between instances.
  */
 export async function bookOnce(deps: BookerDeps, job: BookingJob): Promise<FulfillmentResult> {
   const candidates = await deps.ledger.listBookingCandidates(job.key)
   const live = candidates.length ? await deps.liveFulfillments(candidates.map((c) => c.fulfillment_id)) : new Set<string>()
-  const orphaned = candidates.filter((c) => !live.has(c.fulfillment_id))
+  // An unused booking holds nothing whatever its fulfilment; a booked one only once that is gone.
+  const free = candidates.filter((c) => c.fulfillment_result && (c.status === "unused" || (c.status === "booked" && !live.has(c.fulfillment_id))))
 
-  for (const candidate of orphaned.filter((c) => c.status !== "booking" && c.fulfillment_result)) {
+  for (const candidate of free) {
     const taken = await deps.ledger.takeOverBooking(candidate.id, candidate.fulfillment_id, job.fulfillmentId)
     if (taken) {
       deps.logger.info(
@@ -64,17 +77,24 @@ export async function bookOnce(deps: BookerDeps, job: BookingJob): Promise<Fulfi
     }
   }
 
-  const unconfirmed = orphaned.filter((c) => c.status === "booking")
-  if (unconfirmed.length && !job.rebook) {
+  // Unconfirmed: its fulfilment is gone, or the interrupted-bookings check found no process waiting for it.
+  const unconfirmed = candidates.filter((c) => c.status === "booking" && (!live.has(c.fulfillment_id) || c.last_error))
+  if (unconfirmed.length && job.rebook === false) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `An earlier booking of ${job.orderLabel} (${job.serviceCode}) was never confirmed by the carrier and may ` +
-        `have been made. Check the carrier's portal; to book anyway, fulfil again with ` +
-        `additional_data.nordic_parcel.rebook = true.`
+        `have been made (reference ${unconfirmed.map((c) => c.fulfillment_id).join(", ")}). Check the carrier's portal; to book ` +
+        `anyway, use "Book again" on the order, or fulfil it again.`
+    )
+  }
+  if (unconfirmed.length) {
+    deps.logger.warn(
+      `nordic-parcel: ${job.orderLabel}: fulfillment ${job.fulfillmentId} books anew after unconfirmed attempt(s) with ` +
+        `reference ${unconfirmed.map((c) => c.fulfillment_id).join(", ")}; the carrier may also hold those (not searchable)`
     )
   }
 
-  const attempt = await deps.ledger.reserveBooking({
+  const reserve = () => deps.ledger.reserveBooking({
     fulfillment_id: job.fulfillmentId,
     booking_key: job.key,
     order_id: job.orderId ?? null,
@@ -85,15 +105,22 @@ export async function bookOnce(deps: BookerDeps, job: BookingJob): Promise<Fulfi
     pickup_point: (job.pickupPoint as unknown as Record<string, unknown>) ?? null,
     items: job.items,
     location_id: job.locationId,
-    supersedes: unconfirmed.map((c) => c.id),
     ordered: job.ordered,
     order_label: job.orderLabel,
   })
 
+  let attempt: LedgerBooking | undefined
   let confirmation
   try {
-    confirmation = await deps.carrier.booking.book(job.request)
+    confirmation = await deps.carrier.booking.book(job.request, {
+      queueMs: deps.queueMs,
+      onTurn: async () => void (attempt = await reserve()),
+    })
   } catch (error) {
+    if (!attempt) {
+      // Refused by the ledger, or never sent (its turn did not come): nothing to undo.
+      throw error instanceof CarrierError ? bookingFailure(error, job.orderLabel).error : error
+    }
     const failure = bookingFailure(error, job.orderLabel)
     await deps.ledger.abandonBooking(attempt.id, { maybeBooked: failure.ambiguous, message: failure.error.message })
     if (failure.ambiguous) {
@@ -114,7 +141,7 @@ export async function bookOnce(deps: BookerDeps, job: BookingJob): Promise<Fulfi
   })
   // If this write fails the row stays "booking": the next attempt is then refused until the
   // merchant confirms, rather than booking the same parcel a second time.
-  await deps.ledger.recordBooking(attempt.id, {
+  await deps.ledger.recordBooking(attempt!.id, {
     consignment_number: result.data.consignment_number,
     package_numbers: result.data.package_numbers,
     label_url: result.data.label_url,
@@ -122,6 +149,11 @@ export async function bookOnce(deps: BookerDeps, job: BookingJob): Promise<Fulfi
     return_shipment: (result.data.return as unknown as Record<string, unknown>) ?? null,
     booked_at: bookedAt,
     fulfillment_result: result as unknown as Record<string, unknown>,
+    supersedes: unconfirmed.map((c) => ({
+      id: c.id,
+      superseded_by: job.fulfillmentId,
+      message: supersededMessage(c.fulfillment_id, { fulfillmentId: job.fulfillmentId, consignmentNumber: result.data.consignment_number }),
+    })),
   })
   return result
 }

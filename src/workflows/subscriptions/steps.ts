@@ -1,4 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { SubscriptionStatus } from "../../lib/statuses"
 import {
   CarrierError,
   type CreateCustomerSubscriptionRequest,
@@ -6,6 +7,7 @@ import {
   type CustomerSubscription,
   type TrackingSubscription,
 } from "../../lib/carrier"
+import { webhookIdentity } from "../../lib/tracking/webhook-identity"
 import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../modules/nordic_parcel/service"
 
@@ -15,17 +17,21 @@ import type NordicParcelModuleService from "../../modules/nordic_parcel/service"
  * shown, and would send the store's secret header with callbacks nobody expects.
  */
 
-const plugin = (container: { resolve<T>(key: string): T }) => container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+type Container = { resolve<T>(key: string): T }
+type SubscriptionKind = "tracking" | "customer"
 
-type SubscriptionStatus = "pending" | "active" | "ended" | "expired" | "deleted"
+const plugin = (container: Container) => container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+
 export interface SubscriptionRecordInput {
   carrier_id: string
-  kind: "tracking" | "customer"
+  kind: SubscriptionKind
   tracking_id?: string | null
   customer_number?: string | null
   event_groups: string[]
   expires_at: Date | null
   created_by?: string | null
+  callback_url?: string | null
+  secret_fingerprint?: string | null
 }
 
 export const createCarrierTrackingSubscriptionStep = createStep(
@@ -45,13 +51,7 @@ export const createCarrierTrackingSubscriptionStep = createStep(
       throw error
     }
   },
-  async (made, { container }) => {
-    if (!made?.carrier_id) return
-    await plugin(container)
-      .carrier()
-      .events.deleteTrackingSubscription(made.carrier_id)
-      .catch((error) => ignoreNotFound(error))
-  }
+  async (made, { container }) => undoCarrierCreate(container, "tracking", made?.carrier_id)
 )
 
 export const createCarrierCustomerSubscriptionStep = createStep(
@@ -60,13 +60,7 @@ export const createCarrierCustomerSubscriptionStep = createStep(
     const made = await plugin(container).carrier().events.createCustomerSubscription(request)
     return new StepResponse<CustomerSubscription, { carrier_id: string }>(made, { carrier_id: made.id })
   },
-  async (made, { container }) => {
-    if (!made) return
-    await plugin(container)
-      .carrier()
-      .events.deleteCustomerSubscription(made.carrier_id)
-      .catch((error) => ignoreNotFound(error))
-  }
+  async (made, { container }) => undoCarrierCreate(container, "customer", made?.carrier_id)
 )
 
 export const renewCarrierCustomerSubscriptionStep = createStep(
@@ -78,11 +72,9 @@ export const renewCarrierCustomerSubscriptionStep = createStep(
 /** Deletes at the carrier; a subscription the carrier no longer has counts as deleted when `missingIsDone`. */
 export const deleteCarrierSubscriptionStep = createStep(
   "nordic-parcel-delete-carrier-subscription",
-  async (input: { kind: "tracking" | "customer"; carrier_id: string; missing_is_done?: boolean }, { container }) => {
-    const events = plugin(container).carrier().events
+  async (input: { kind: SubscriptionKind; carrier_id: string; missing_is_done?: boolean }, { container }) => {
     try {
-      if (input.kind === "tracking") await events.deleteTrackingSubscription(input.carrier_id)
-      else await events.deleteCustomerSubscription(input.carrier_id)
+      await deleteAtCarrier(container, input.kind, input.carrier_id)
     } catch (error) {
       if (!input.missing_is_done) throw error
       ignoreNotFound(error)
@@ -103,6 +95,9 @@ export const storeSubscriptionStep = createStep(
       return new StepResponse(null, { created_id: null as string | null, pending_id: null as string | null })
     }
     const nordicParcel = plugin(container)
+    // What the subscription was just made with, so a later change of secret or URL finds it.
+    const identity = webhookIdentity((await nordicParcel.getEffectiveOptions()).webhooks)
+    record = { ...record, ...identity }
     const [pending] = record.tracking_id
       ? await nordicParcel.listSubscriptions({ kind: "tracking", tracking_id: record.tracking_id, status: "pending" }, { take: 1 })
       : []
@@ -125,7 +120,7 @@ export const storeSubscriptionStep = createStep(
 export const updateSubscriptionRecordsStep = createStep(
   "nordic-parcel-update-subscription-records",
   async (
-    input: { kind: "tracking" | "customer"; carrier_id: string; status?: SubscriptionStatus; expires_at?: Date | null },
+    input: { kind: SubscriptionKind; carrier_id: string; status?: SubscriptionStatus; expires_at?: Date | null },
     { container }
   ) => {
     const nordicParcel = plugin(container)
@@ -149,6 +144,19 @@ export const updateSubscriptionRecordsStep = createStep(
     )
   }
 )
+
+/** The carrier keeps the two kinds under different paths. */
+async function deleteAtCarrier(container: Container, kind: SubscriptionKind, carrierId: string): Promise<void> {
+  const events = plugin(container).carrier().events
+  if (kind === "tracking") await events.deleteTrackingSubscription(carrierId)
+  else await events.deleteCustomerSubscription(carrierId)
+}
+
+/** Compensation of a create: what the step made at the carrier goes again; already gone is as good. */
+async function undoCarrierCreate(container: Container, kind: SubscriptionKind, carrierId: string | null | undefined): Promise<void> {
+  if (!carrierId) return
+  await deleteAtCarrier(container, kind, carrierId).catch(ignoreNotFound)
+}
 
 function ignoreNotFound(error: unknown): void {
   if (!(error instanceof CarrierError && error.kind === "not_found")) throw error

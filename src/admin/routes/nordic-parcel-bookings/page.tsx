@@ -24,6 +24,8 @@ type UnfulfilledOrder = {
   destination: string
   shipping_method: string | null
   items_to_fulfil: number
+  /** A booking the carrier never confirmed: it may exist under this reference; booked again from the order. */
+  unconfirmed_booking: { id: string; carrier_reference: string; message: string | null } | null
 }
 type OutcomeStatus = "pending" | "booking" | "booked" | "refused" | "failed" | "skipped"
 type BulkRun = {
@@ -153,7 +155,14 @@ const NordicParcelBookingsPage = () => {
                   <Table.Cell>
                     <Checkbox aria-label={`Select order #${order.display_id}`} checked={selected.has(order.id)} onCheckedChange={() => toggle(order.id)} />
                   </Table.Cell>
-                  <Table.Cell>#{order.display_id}</Table.Cell>
+                  <Table.Cell>
+                    <a href={`/app/orders/${order.id}`} className="text-ui-fg-interactive">#{order.display_id}</a>
+                    {order.unconfirmed_booking && (
+                      <Badge size="2xsmall" color="red" className="ml-2" data-testid="nordic-parcel-unconfirmed" title={order.unconfirmed_booking.message ?? undefined}>
+                        Unconfirmed booking · reference {order.unconfirmed_booking.carrier_reference}: check the carrier, then Book again on the order
+                      </Badge>
+                    )}
+                  </Table.Cell>
                   <Table.Cell>{order.recipient || order.email}</Table.Cell>
                   <Table.Cell>{order.destination}</Table.Cell>
                   <Table.Cell>{order.shipping_method}</Table.Cell>

@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { trackingEventNames } from "../../../lib/carrier"
+import { pickupPointLimit } from "../../validators"
 
 /** Validation of the admin's subscription routes: every refusal names the field and the rule. */
 
@@ -25,12 +26,17 @@ const eventGroups = z
     }
   })
 
-export const AdminCreateCustomerSubscription = z.strictObject({
-  customer_number: z
-    .string({ error: "customer_number is required" })
+/** A required text field, trimmed, with the carrier's length limit; refusals name the field. */
+function requiredText(field: string, maxLength: number) {
+  return z
+    .string({ error: `${field} is required` })
     .trim()
-    .min(1, "customer_number is required")
-    .max(35, "customer_number must be at most 35 characters"),
+    .min(1, `${field} is required`)
+    .max(maxLength, `${field} must be at most ${maxLength} characters`)
+}
+
+export const AdminCreateCustomerSubscription = z.strictObject({
+  customer_number: requiredText("customer_number", 35),
   event_groups: eventGroups,
   /** Where the carrier calls back; defaults to this store's webhook route (webhooks.publicUrl). */
   webhook_url: z
@@ -77,3 +83,18 @@ export const AdminLabelsQuery = z.object({
     ),
 })
 export type AdminLabelsQuery = z.output<typeof AdminLabelsQuery>
+
+/** The merchant's pickup point for an order not yet booked. */
+export const AdminChangeOrderPickupPoint = z.strictObject({
+  pickup_point_id: requiredText("pickup_point_id", 64),
+  shipping_method_id: z.string().trim().min(1, "shipping_method_id must not be empty").optional(),
+})
+export type AdminChangeOrderPickupPoint = z.output<typeof AdminChangeOrderPickupPoint>
+
+/** Points near the order's address, or near another postal code of its country. */
+export const AdminOrderPickupPointsQuery = z.object({
+  postal_code: z.string().trim().min(1, "postal_code must not be empty").max(10, "postal_code must be at most 10 characters").optional(),
+  street: z.string().trim().min(1).max(100).optional(),
+  limit: pickupPointLimit,
+})
+export type AdminOrderPickupPointsQuery = z.output<typeof AdminOrderPickupPointsQuery>

@@ -58,7 +58,7 @@ describe("bookingFailure", () => {
   it.each([
     ["validation", false, false, MedusaError.Types.INVALID_DATA, undefined, /refused the booking of order #7/],
     ["authentication", false, false, MedusaError.Types.UNEXPECTED_STATE, "nordic_parcel.carrier_failed", /credentials/],
-    ["rate_limited", false, false, MedusaError.Types.UNEXPECTED_STATE, "nordic_parcel.carrier_unavailable", /was not booked/],
+    ["rate_limited", false, false, MedusaError.Types.UNEXPECTED_STATE, "nordic_parcel.carrier_throttled", /was not booked/],
     ["timeout", false, true, MedusaError.Types.UNEXPECTED_STATE, "nordic_parcel.carrier_failed", /may have been booked/],
     ["server", false, true, MedusaError.Types.UNEXPECTED_STATE, "nordic_parcel.carrier_failed", /may have been booked/],
     ["network", true, false, MedusaError.Types.UNEXPECTED_STATE, "nordic_parcel.carrier_unavailable", /could not be reached; order #7 was not booked/],

@@ -79,6 +79,7 @@ function input(overrides: Partial<BookingInput> = {}): BookingInput {
     orderDisplayId: 1001,
     service: service("PA_DOREN", { additionalServices: ["EVARSLING"] }),
     customerNumber: "5",
+    returnQrCodes: false,
     testMode: true,
     shippingDateTime: new Date("2026-11-23T09:41:00.250Z"),
     stockLocation: osloWarehouse,
@@ -412,9 +413,9 @@ describe("toBookingRequest: the exact request of the main cases", () => {
   })
 })
 
-// ---------------------------------------------------------------- rule 1 and 6: parties
+// ---------------------------------------------------------------- parties
 
-describe("parties (rules 1, 6, 10)", () => {
+describe("parties", () => {
   it.each<[string, Partial<BookingInput>, Partial<BookingConsignment["parties"]>]>([
     [
       "a company address goes to the company, with the person as contact",
@@ -466,6 +467,21 @@ describe("parties (rules 1, 6, 10)", () => {
       { kind: "return", service: service("9300") },
       { sender: kariParty, recipient: osloSender },
     ],
+    [
+      "the location's sender details from the settings complete the stock location",
+      { stockLocation: { ...osloWarehouse, sender: { senderName: "Nordisk Hage Lager", contactName: "Ola Lager", email: "lager@hage.no", vatNumber: "NO999999999MVA" } } },
+      { sender: { ...osloSender, name: "Nordisk Hage Lager", vatNumber: "NO999999999MVA", contact: { name: "Ola Lager", email: "lager@hage.no", phoneNumber: "+4712345678" } } },
+    ],
+    [
+      "the location's phone from the settings where Medusa's location has none",
+      { stockLocation: { ...osloWarehouse, address: { ...osloWarehouse.address, phone: null }, sender: { phone: "+4722334455" } } },
+      { sender: { ...osloSender, contact: { phoneNumber: "+4722334455" } } },
+    ],
+    [
+      "a return goes back to the location as the settings name it",
+      { kind: "return", service: service("9300"), stockLocation: { ...osloWarehouse, sender: { senderName: "Nordisk Hage Retur" } } },
+      { recipient: { ...osloSender, name: "Nordisk Hage Retur" } },
+    ],
   ])("%s", (_name, overrides, expected) => {
     const { parties } = consignment(input(overrides))
     const compared = Object.fromEntries(Object.keys(expected).map((key) => [key, parties[key as keyof typeof parties]]))
@@ -493,7 +509,7 @@ describe("parties (rules 1, 6, 10)", () => {
   })
 })
 
-describe("address lines (rule 9)", () => {
+describe("address lines", () => {
   it.each<[string, string, string | undefined, { addressLine: string; addressLine2?: string }]>([
     ["exactly 35 characters stay on one line", "Kongens gate 100000000000000000 B 3", undefined, { addressLine: "Kongens gate 100000000000000000 B 3" }],
     [
@@ -515,9 +531,9 @@ describe("address lines (rule 9)", () => {
   })
 })
 
-// ---------------------------------------------------------------- rule 2: pickup point
+// ---------------------------------------------------------------- pickup point
 
-describe("pickup point (rule 2)", () => {
+describe("pickup point", () => {
   it.each<[string, Partial<BookingInput>, { id: string; countryCode: string } | undefined]>([
     ["given for SERVICEPAKKE", { service: service("SERVICEPAKKE"), pickupPoint: { id: " 112233 ", country_code: "no" } }, { id: "112233", countryCode: "NO" }],
     [
@@ -538,9 +554,9 @@ describe("pickup point (rule 2)", () => {
   })
 })
 
-// ---------------------------------------------------------------- rule 3: package
+// ---------------------------------------------------------------- package
 
-describe("package (rule 3)", () => {
+describe("package", () => {
   it.each<[string, Partial<BookingInput>, Record<string, unknown>]>([
     [
       "no dimensions when an item has none and no default is configured",
@@ -621,7 +637,7 @@ describe("package (rule 3)", () => {
   })
 })
 
-describe("pickup point or nearest point (Denmark)", () => {
+describe("pickup point, door or nearest point per destination (booking rule 3)", () => {
   const copenhagen: BookingInput["stockLocation"] = {
     name: "Copenhagen warehouse",
     address: { address_1: "Vesterbrogade 1", postal_code: "1620", city: "KØBENHAVN", country_code: "dk", phone: "+4512345678" },
@@ -629,24 +645,66 @@ describe("pickup point or nearest point (Denmark)", () => {
   const mette: BookingInput["deliveryAddress"] = {
     first_name: "Mette", last_name: "Hansen", address_1: "Nørregade 7", postal_code: "8000", city: "AARHUS", country_code: "dk", phone: "+4522334455",
   }
-  it.each<[string, Partial<BookingInput>, Record<string, unknown>]>([
-    ["PICKUP_PARCEL without a chosen point goes to the nearest point", { service: service("PICKUP_PARCEL") }, { deliveryOption: "PICKUP_POINT", pickupPoint: undefined }],
-    ["PICKUP_PARCEL_BULK without a chosen point goes to the nearest point", { service: service("PICKUP_PARCEL_BULK") }, { deliveryOption: "PICKUP_POINT", pickupPoint: undefined }],
+  const aino: BookingInput["deliveryAddress"] = {
+    first_name: "Aino", last_name: "Virtanen", address_1: "Mannerheimintie 1", postal_code: "00100", city: "HELSINKI", country_code: "fi", phone: "+358401234567",
+  }
+  const required = (code: string, country: string) => [
+    { field: "shipping_method.data.pickup_point_id", message: `shipping method: data.pickup_point_id is required for ${code} to ${country} (it is delivered there to pickup points only)` },
+  ]
+  const toDenmark = { stockLocation: copenhagen, deliveryAddress: mette }
+  const toSweden = { stockLocation: stockholmWarehouse, deliveryAddress: sven }
+  const toFinland = { stockLocation: stockholmWarehouse, deliveryAddress: aino }
+  const toNorway = { stockLocation: stockholmWarehouse, deliveryAddress: kari }
+  type Expected = { deliveryOption?: string; pickupPoint?: { id: string; countryCode: string }; problems?: BookingProblem[] }
+  it.each<[string, Partial<BookingInput>, Expected]>([
+    // Denmark: the door unless the shopper chose a point, or the merchant wants the nearest one.
+    ["PICKUP_PARCEL to Denmark without a point goes to the door", { ...toDenmark, service: service("PICKUP_PARCEL") }, {}],
+    ["PICKUP_PARCEL_BULK to Denmark without a point goes to the door", { ...toDenmark, service: service("PICKUP_PARCEL_BULK") }, {}],
     [
-      "a chosen point takes precedence over the nearest one",
-      { service: service("PICKUP_PARCEL"), pickupPoint: { id: "5550", country_code: "DK" } },
-      { deliveryOption: undefined, pickupPoint: { id: "5550", countryCode: "DK" } },
+      "PICKUP_PARCEL to Denmark with 'nearest pickup point when none is chosen' goes to the nearest point",
+      { ...toDenmark, service: service("PICKUP_PARCEL", { nearestPickupPointWhenNoneChosen: true }) },
+      { deliveryOption: "PICKUP_POINT" },
     ],
+    [
+      "PICKUP_PARCEL_BULK to Denmark with the setting goes to the nearest point",
+      { ...toDenmark, service: service("PICKUP_PARCEL_BULK", { nearestPickupPointWhenNoneChosen: true }) },
+      { deliveryOption: "PICKUP_POINT" },
+    ],
+    [
+      "a chosen point in Denmark takes precedence over the setting",
+      { ...toDenmark, service: service("PICKUP_PARCEL", { nearestPickupPointWhenNoneChosen: true }), pickupPoint: { id: "5550", country_code: "DK" } },
+      { pickupPoint: { id: "5550", countryCode: "DK" } },
+    ],
+    // Sweden: PICKUP_PARCEL_BULK needs a point, PICKUP_PARCEL does not.
+    ["PICKUP_PARCEL to Sweden without a point is booked (no point required)", { ...toSweden, service: service("PICKUP_PARCEL") }, {}],
+    ["PICKUP_PARCEL_BULK to Sweden without a point is refused", { ...toSweden, service: service("PICKUP_PARCEL_BULK") }, { problems: required("PICKUP_PARCEL_BULK", "SE") }],
+    [
+      "PICKUP_PARCEL_BULK to Sweden with a point",
+      { ...toSweden, service: service("PICKUP_PARCEL_BULK"), pickupPoint: { id: "7320", country_code: "se" } },
+      { pickupPoint: { id: "7320", countryCode: "SE" } },
+    ],
+    // Finland: no point required; the setting is a Danish one and changes nothing here.
+    ["PICKUP_PARCEL to Finland without a point is booked", { ...toFinland, service: service("PICKUP_PARCEL") }, {}],
+    ["PICKUP_PARCEL to Finland with the Danish setting sends no deliveryOption", { ...toFinland, service: service("PICKUP_PARCEL", { nearestPickupPointWhenNoneChosen: true }) }, {}],
+    // Norway: SERVICEPAKKE and PICKUP_PARCEL_BULK need a point, PICKUP_PARCEL does not.
+    ["PICKUP_PARCEL_BULK to Norway without a point is refused", { ...toNorway, service: service("PICKUP_PARCEL_BULK") }, { problems: required("PICKUP_PARCEL_BULK", "NO") }],
+    ["PICKUP_PARCEL to Norway without a point is booked", { ...toNorway, service: service("PICKUP_PARCEL") }, {}],
+    ["SERVICEPAKKE within Norway without a point is refused", { service: service("SERVICEPAKKE") }, { problems: required("SERVICEPAKKE", "NO") }],
   ])("%s", (_name, overrides, expected) => {
-    const sent = consignment(input({ customerNumber: "6", stockLocation: copenhagen, deliveryAddress: mette, ...overrides }))
+    const result = toBookingRequest(input({ customerNumber: "6", ...overrides }))
+    const problems = result.ok ? [] : result.problems
+    expect(result.ok ? [] : problems).toEqual(expected.problems ?? [])
+    expect(problems.filter((p) => p.field === "shipping_method.data.pickup_point_id")).toEqual(expected.problems ?? [])
+    if (!result.ok) return
+    const sent = result.request.consignments[0]
     expect(sent.product.services?.deliveryOption).toBe(expected.deliveryOption)
     expect(sent.parties.pickupPoint).toEqual(expected.pickupPoint)
   })
 })
 
-// ---------------------------------------------------------------- rule 4: additional services
+// ---------------------------------------------------------------- additional services
 
-describe("additional services (rule 4)", () => {
+describe("additional services", () => {
   it.each<[string, string[], BookingConsignment["product"]["additionalServices"]]>([
     [
       "SERVICEPAKKE",
@@ -684,9 +742,9 @@ describe("additional services (rule 4)", () => {
   })
 })
 
-// ---------------------------------------------------------------- rules 5 and 6: return labels
+// ---------------------------------------------------------------- return labels
 
-describe("free return and QR codes (rules 4, 5)", () => {
+describe("free return and QR codes (carrier notes 30, 31)", () => {
   it.each<[string, string, boolean, Pick<BookingConsignment, "returnProduct" | "generateQrCodes">]>([
     ["3584", "9650", true, { returnProduct: { id: "9650" } }],
     ["3570", "9650", false, { returnProduct: { id: "9650" } }],
@@ -712,7 +770,7 @@ describe("free return and QR codes (rules 4, 5)", () => {
   })
 })
 
-describe("return booking (rule 6)", () => {
+describe("return booking", () => {
   it.each<[string, boolean, boolean]>([
     ["9300", true, true],
     ["9000", true, true],
@@ -727,14 +785,34 @@ describe("return booking (rule 6)", () => {
     expect(booked).not.toHaveProperty("returnProduct")
   })
 
+  // The store's setting (on by default) gives QR codes to every return service that has them,
+  // a customer-list one as much as a configured one; a service's own setting wins.
+  it.each<[string, boolean | undefined, boolean, boolean]>([
+    ["SERVICEPAKKE_RETURSERVICE", undefined, true, true],
+    ["9300", undefined, true, true],
+    ["BPAKKE_DOR-DOR_RETURSERVICE", undefined, true, true],
+    ["9650", undefined, true, false],
+    ["SERVICEPAKKE_RETURSERVICE", undefined, false, false],
+    ["SERVICEPAKKE_RETURSERVICE", false, true, false],
+    ["9300", true, false, true],
+  ])("%s, service setting %s, store setting %s → generateQrCodes %s", (code, qrCodes, returnQrCodes, expected) => {
+    const booked = consignment(input({ kind: "return", returnQrCodes, service: service(code, qrCodes === undefined ? {} : { qrCodes }) }))
+    expect(booked.generateQrCodes === true).toBe(expected)
+  })
+
+  it("asks for QR codes on a free return label by the store's setting", () => {
+    const booked = consignment(input({ returnQrCodes: true, service: service("5600", { returnService: "9300" }) }))
+    expect(booked).toMatchObject({ returnProduct: { id: "9300" }, generateQrCodes: true })
+  })
+
   it("accepts a return service the plugin does not know when the merchant marks it as one", () => {
     expect(consignment(input({ kind: "return", service: service("RETURN_2027", { isReturn: true }) })).product.id).toBe("RETURN_2027")
   })
 })
 
-// ---------------------------------------------------------------- rule 7: root
+// ---------------------------------------------------------------- root
 
-describe("root and consignment (rule 7)", () => {
+describe("root and consignment", () => {
   it.each([
     [new Date("2026-11-23T09:41:00.250Z"), "2026-11-23T10:41:00+01:00"],
     [new Date("2026-06-09T08:49:07Z"), "2026-06-09T10:49:07+02:00"],
@@ -770,9 +848,9 @@ describe("root and consignment (rule 7)", () => {
   })
 })
 
-// ---------------------------------------------------------------- rule 8: customs
+// ---------------------------------------------------------------- customs
 
-describe("customs (rule 8)", () => {
+describe("customs", () => {
   const toSweden: Partial<BookingInput> = { service: service("BUSINESS_PARCEL"), customerNumber: "6", deliveryAddress: sven }
   const fromSweden: Partial<BookingInput> = {
     service: service("PICKUP_PARCEL_BULK"),
@@ -863,7 +941,7 @@ describe("refusals: every problem names what to fix and where", () => {
   }
 
   it.each<[string, Partial<BookingInput>, BookingProblem[]]>([
-    // rule 1
+    // parties
     [
       "sender phone missing for PA_DOREN",
       { stockLocation: noPhone },
@@ -875,16 +953,16 @@ describe("refusals: every problem names what to fix and where", () => {
         },
       ],
     ],
-    // rule 2
+    // pickup point
     [
       "SERVICEPAKKE without a pickup point",
       { service: service("SERVICEPAKKE") },
-      [{ field: "shipping_method.data.pickup_point_id", message: "shipping method: data.pickup_point_id is required for SERVICEPAKKE (it delivers to pickup points only)" }],
+      [{ field: "shipping_method.data.pickup_point_id", message: "shipping method: data.pickup_point_id is required for SERVICEPAKKE to NO (it is delivered there to pickup points only)" }],
     ],
     [
       "a merchant who requires a pickup point for a door service",
       { service: service("PA_DOREN", { requiresPickupPoint: true }), pickupPoint: { id: " ", country_code: "NO" } },
-      [{ field: "shipping_method.data.pickup_point_id", message: "shipping method: data.pickup_point_id is required for PA_DOREN (it delivers to pickup points only)" }],
+      [{ field: "shipping_method.data.pickup_point_id", message: "shipping method: data.pickup_point_id is required for PA_DOREN to NO (it is delivered there to pickup points only)" }],
     ],
     [
       "pickup point delivery to a customer without e-mail and phone",
@@ -897,7 +975,7 @@ describe("refusals: every problem names what to fix and where", () => {
         },
       ],
     ],
-    // rule 3 (cargo, carrier notes 28)
+    // package: cargo (carrier notes 28)
     [
       "cargo without dimensions",
       { service: service("5100"), items: [{ title: "Pallet of soil", quantity: 1, unit_price: 900, variant: { weight: 400000 } }] },
@@ -909,7 +987,7 @@ describe("refusals: every problem names what to fix and where", () => {
         },
       ],
     ],
-    // rule 4
+    // additional services
     [
       "FLEX_DELIVERY, which the spec lists for no service",
       { service: service("PA_DOREN", { additionalServices: ["EVARSLING", "FLEX_DELIVERY"] }) },
@@ -941,7 +1019,7 @@ describe("refusals: every problem names what to fix and where", () => {
         },
       ],
     ],
-    // rule 5
+    // free returns (carrier notes 31)
     [
       "a free return the spec does not pair",
       { service: service("PA_DOREN", { returnService: "9300", qrCodes: true }) },
@@ -958,13 +1036,13 @@ describe("refusals: every problem names what to fix and where", () => {
       { service: service("BUSINESS_PARCEL", { returnService: "9300" }) },
       [{ field: "services.BUSINESS_PARCEL.returnService", message: "service BUSINESS_PARCEL: return service 9300 cannot be booked as its free return (the carrier's free-return pairs: it has no free return)" }],
     ],
-    // rule 6
+    // return booking
     [
       "a return booked with an outgoing service",
       { kind: "return", service: service("PA_DOREN") },
       [{ field: "services.PA_DOREN.isReturn", message: "service PA_DOREN: a return must be booked with a return service (such as 9300), and PA_DOREN is not one" }],
     ],
-    // rule 7
+    // root and consignment
     [
       "no customer number",
       { customerNumber: " " },
@@ -975,7 +1053,7 @@ describe("refusals: every problem names what to fix and where", () => {
       { orderDisplayId: "ORDER-2026-11-23-0000000000000000001" },
       [{ field: "order.display_id", message: "order: display_id is 36 characters; the carrier takes 35" }],
     ],
-    // rule 8: export
+    // customs: export (carrier notes 33)
     [
       "export: origin missing, origin not a code, weight missing",
       {
@@ -1017,7 +1095,7 @@ describe("refusals: every problem names what to fix and where", () => {
       { ...toSweden, customs: { iossNumber: "IM0123456789", natureOfTransaction: "GIFT" } },
       [{ field: "customs.iossNumber", message: "options: customs.iossNumber is allowed only with natureOfTransaction SALE_OF_GOODS, not GIFT" }],
     ],
-    // rule 8: import
+    // customs: import (carrier notes 34)
     [
       "import: tariff number missing on variant and product",
       { ...fromSweden, items: [bench, { ...cushion, product: null }] },
@@ -1033,7 +1111,7 @@ describe("refusals: every problem names what to fix and where", () => {
       { ...fromSweden, customs: { vatOnEcommerce: "NO-20241" } },
       [{ field: "customs.vatOnEcommerce", message: 'options: customs.vatOnEcommerce "NO-20241" must be the shop\'s 7-digit VOEC number' }],
     ],
-    // rule 9: field limits
+    // field limits
     [
       "address_1 too long while address_2 is in use",
       { deliveryAddress: { ...kari, address_1: "Øvre Slottsgate 27, oppgang B, tredje etasje", address_2: "c/o Hansen" } },
@@ -1142,7 +1220,7 @@ describe("refusals: every problem names what to fix and where", () => {
             'stock location "Oslo warehouse": address.phone is required by the carrier for SERVICEPAKKE (only 3584, 3570 and return services ship without a sender phone)',
         },
         { field: "delivery_address.city", message: "delivery address: city is 39 characters; the carrier takes 35" },
-        { field: "shipping_method.data.pickup_point_id", message: "shipping method: data.pickup_point_id is required for SERVICEPAKKE (it delivers to pickup points only)" },
+        { field: "shipping_method.data.pickup_point_id", message: "shipping method: data.pickup_point_id is required for SERVICEPAKKE to NO (it is delivered there to pickup points only)" },
         {
           field: "services.SERVICEPAKKE.additionalServices",
           message:

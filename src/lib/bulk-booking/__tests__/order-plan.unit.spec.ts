@@ -32,7 +32,11 @@ describe("what a bulk run does with an order", () => {
 
   it("tells the carrier's refusals from other failures", () => {
     expect(failedOutcome(new Error("The carrier refused the booking of order #4: Postal code 0000 does not exist in NO (BOOK_INPUT-057)"))).toMatchObject({ status: "refused" })
-    expect(failedOutcome(new Error("2 ordered and 2 already booked for other fulfilments, so 2 more cannot be fulfilled"))).toMatchObject({ status: "skipped" })
+    // Never "skipped" on the refusal alone: the runner reads the order again (still unfulfilled: tried again).
+    expect(failedOutcome(new Error("2 ordered and 2 already booked for other fulfilments, so 2 more cannot be fulfilled"))).toMatchObject({ status: "held" })
+    // Not sent: tried again later, never reported as "may have been booked".
+    expect(failedOutcome(new Error("The carrier is throttling bookings; order #4 was not booked, try again in a moment: rate_limited (not sent: no turn at the rate limit within 60000 ms)"))).toMatchObject({ status: "pending" })
+    expect(failedOutcome(new Error("The carrier could not be reached; order #4 was not booked: network"))).toMatchObject({ status: "pending" })
     expect(failedOutcome(new Error("No stock reservation found"))).toEqual({ status: "failed", message: "No stock reservation found" })
   })
 })

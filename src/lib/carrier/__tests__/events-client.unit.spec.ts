@@ -301,3 +301,22 @@ describe("concurrency limits", () => {
     expect(maxArrivalsInWindow(arrivals, latencyMs - 100)).toBe(10)
   })
 })
+
+describe("subscription ids reach no other path", () => {
+  it.each([".", "..", " .. ", "a/b", "x".repeat(37), ""])("refuses %j before any request", async (id) => {
+    const before = sandbox.requests.length
+    for (const call of [
+      () => carrier.events.getTrackingSubscription(id),
+      () => carrier.events.deleteTrackingSubscription(id),
+      () => carrier.events.testSubscription(id),
+      () => carrier.events.getCustomerSubscription(id),
+      () => carrier.events.renewCustomerSubscription(id),
+      () => carrier.events.deleteCustomerSubscription(id),
+    ]) {
+      const error = await carrierErrorOf(call())
+      expect(error.kind).toBe("validation")
+      expect(error.message).toMatch(/id/)
+    }
+    expect(sandbox.requests.length).toBe(before)
+  })
+})

@@ -1,33 +1,65 @@
-import { SlidingWindowRateLimiter } from "../rate-limit"
+import { PacedRateLimiter } from "../rate-limit"
 import { Semaphore } from "../semaphore"
 import { limitsForUser } from "../user-limits"
 
 const silent = { debug() {}, info() {}, warn: jest.fn(), error() {} }
 
-describe("SlidingWindowRateLimiter", () => {
+describe("PacedRateLimiter", () => {
   beforeEach(() => jest.useFakeTimers({ now: 0 }))
   afterEach(() => jest.useRealTimers())
 
-  it("grants at most `limit` per window, in arrival order, and leaves no timer behind", async () => {
-    const limiter = new SlidingWindowRateLimiter(3, 1000, () => Date.now())
+  const maxInWindow = (times: number[], windowMs: number) =>
+    Math.max(...times.map((start) => times.filter((t) => t >= start && t < start + windowMs).length))
+
+  it("spreads a queue of requests evenly, in arrival order, and leaves no timer behind", async () => {
+    const limiter = new PacedRateLimiter(18, 1100, () => Date.now())
     const grants: { index: number; at: number }[] = []
-    const all = Array.from({ length: 7 }, (_, index) =>
-      limiter.acquire().then(() => grants.push({ index, at: Date.now() }))
-    )
+    const all = Array.from({ length: 40 }, (_, index) => limiter.acquire().then(() => grants.push({ index, at: Date.now() })))
     await jest.advanceTimersByTimeAsync(5000)
     await Promise.all(all)
 
-    expect(grants.map((grant) => grant.index)).toEqual([0, 1, 2, 3, 4, 5, 6])
-    expect(grants.map((grant) => grant.at)).toEqual([0, 0, 0, 1000, 1000, 1000, 2000])
-    for (const grant of grants) {
-      const inWindow = grants.filter((other) => other.at >= grant.at && other.at < grant.at + 1000)
-      expect(inWindow.length).toBeLessThanOrEqual(3)
-    }
+    expect(grants.map((grant) => grant.index)).toEqual([...Array(40).keys()])
+    const times = grants.map((grant) => grant.at)
+    // Never two at once: one every 1100/18 ≈ 61 ms.
+    const gaps = times.slice(1).map((at, i) => at - times[i])
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(60)
+    // Never more than 18 in 1.1 s, 17 in the carrier's second; and no slower than the limit allows.
+    expect(maxInWindow(times, 1100)).toBeLessThanOrEqual(18)
+    expect(maxInWindow(times, 1000)).toBeLessThanOrEqual(17)
+    expect(times[39]).toBeLessThanOrEqual(39 * (1100 / 18) + 5)
     expect(jest.getTimerCount()).toBe(0)
   })
 
-  it("counts grants in a sliding window, not in fixed one-second slots", async () => {
-    const limiter = new SlidingWindowRateLimiter(2, 1000, () => Date.now())
+  it("grants an idle limiter's request at once", async () => {
+    const limiter = new PacedRateLimiter(18, 1100, () => Date.now())
+    await limiter.acquire()
+    await jest.advanceTimersByTimeAsync(200)
+    let granted = false
+    void limiter.acquire().then(() => (granted = true))
+    await Promise.resolve()
+    expect(granted).toBe(true)
+  })
+
+  it("keeps the rate when its timers fire late on a busy event loop, without ever exceeding the window", async () => {
+    const limiter = new PacedRateLimiter(18, 1100, () => Date.now())
+    const times: number[] = []
+    const all = Array.from({ length: 54 }, () =>
+      limiter.acquire().then(() => {
+        times.push(Date.now())
+        // Each booking keeps the event loop busy for 20 ms: the next timer fires that much late.
+        jest.setSystemTime(Date.now() + 20)
+      })
+    )
+    await jest.advanceTimersByTimeAsync(5000)
+    await Promise.all(all)
+    expect(maxInWindow(times, 1100)).toBeLessThanOrEqual(18)
+    // Three windows' worth in three windows, as if no timer had been late (within one interval);
+    // restarting the schedule from each late grant would take 53 × 81 ms.
+    expect(times[53] - times[0]).toBeLessThanOrEqual(53 * (1100 / 18) + 61)
+  })
+
+  it("paces grants on a schedule of its own, not in fixed one-second slots", async () => {
+    const limiter = new PacedRateLimiter(2, 1000, () => Date.now())
     const grantTimes: number[] = []
     const acquire = () => limiter.acquire().then(() => grantTimes.push(Date.now()))
     await acquire()
@@ -35,13 +67,24 @@ describe("SlidingWindowRateLimiter", () => {
     const rest = Promise.all([acquire(), acquire(), acquire()])
     await jest.advanceTimersByTimeAsync(1500)
     await rest
-    // 900 right away; 1000 when the grant at 0 leaves the window; 1900 when the one at 900 does.
-    // Fixed slots would have granted the last two together at 1000, 900 ms after the one at 900.
-    expect(grantTimes).toEqual([0, 900, 1000, 1900])
+    // 900 right away; 1400 on the schedule (one every 500 ms), 1900 when the grant at 900 leaves
+    // the window. Fixed one-second slots would have granted the last two together at 1000 and 2000.
+    expect(grantTimes).toEqual([0, 900, 1400, 1900])
+  })
+
+  it("a caller asking ahead gets the next grant before those already waiting", async () => {
+    const limiter = new PacedRateLimiter(18, 1100, () => Date.now())
+    const order: string[] = []
+    await limiter.acquire()
+    const queued = ["Q1", "Q2"].map((id) => limiter.acquire().then(() => order.push(id)))
+    const ahead = limiter.acquire(undefined, { ahead: true }).then(() => order.push("AHEAD"))
+    await jest.advanceTimersByTimeAsync(1000)
+    await Promise.all([...queued, ahead])
+    expect(order).toEqual(["AHEAD", "Q1", "Q2"])
   })
 
   it("an aborted waiter leaves the queue and does not use a slot", async () => {
-    const limiter = new SlidingWindowRateLimiter(1, 1000, () => Date.now())
+    const limiter = new PacedRateLimiter(1, 1000, () => Date.now())
     await limiter.acquire()
     const controller = new AbortController()
     const aborted = limiter.acquire(controller.signal)

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import Redis from "ioredis"
-import { SlidingWindowRateLimiter } from "../rate-limit"
-import { RedisSlidingWindowRateLimiter, sharedBookingKey } from "../shared-rate-limit"
+import { PacedRateLimiter } from "../rate-limit"
+import { RedisPacedRateLimiter, sharedBookingKey } from "../shared-rate-limit"
 
 /**
  * The booking limit shared through Redis, against a real Redis (REDIS_URL; CI sets it). Each
@@ -28,11 +28,11 @@ if (!process.env.REDIS_URL) {
       connections.forEach((c) => c.disconnect())
     })
 
-    it("grants two processes together no more than the limit in any window", async () => {
+    it("grants two processes together no more than the limit in any window, spread evenly", async () => {
       const limit = 4
       const windowMs = 1_000
       const [a, b] = [connect(), connect()].map(
-        (redis) => new RedisSlidingWindowRateLimiter(redis, key, limit, windowMs, new SlidingWindowRateLimiter(limit, windowMs), logger)
+        (redis) => new RedisPacedRateLimiter(redis, key, limit, windowMs, new PacedRateLimiter(limit, windowMs), logger)
       )
       const start = Date.now()
       const granted: number[] = []
@@ -40,17 +40,36 @@ if (!process.env.REDIS_URL) {
         Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).acquire().then(() => granted.push(Date.now() - start)))
       )
       granted.sort((x, y) => x - y)
-      // Each limiter alone would grant 4 at once: 8 at the start. Shared, the (limit+1)th grant
-      // comes a window after the first (less what a busy event loop may blur when it observes them).
+      // Each limiter alone would grant at once: 2 at the start. Shared, the grants come one every
+      // 250 ms whichever process holds them, so the (limit+1)th comes a window after the first
+      // (less what a busy event loop may blur when it observes them).
       for (let i = 0; i + limit < granted.length; i++) {
-        expect(granted[i + limit] - granted[i]).toBeGreaterThanOrEqual(windowMs - 300)
+        expect(granted[i + limit] - granted[i]).toBeGreaterThanOrEqual(windowMs - 150)
       }
+      const gaps = granted.slice(1).map((at, i) => at - granted[i])
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(windowMs / limit - 100)
+      // And no slower than the schedule: 12 grants in 11 intervals.
+      expect(granted[11]).toBeLessThanOrEqual(11 * (windowMs / limit) + 300)
       expect(logger.warn).not.toHaveBeenCalled()
+    })
+
+    it("gives a caller asking ahead the next slot before those already waiting", async () => {
+      const redis = connect()
+      const limiter = new RedisPacedRateLimiter(redis, `${key}:ahead`, 10, 1_000, new PacedRateLimiter(10, 1_000), logger)
+      const order: string[] = []
+      await limiter.acquire()
+      const queued = ["Q1", "Q2", "Q3"].map((id) => limiter.acquire().then(() => order.push(id)))
+      const ahead = limiter.acquire(undefined, { ahead: true }).then(() => order.push("AHEAD"))
+      await Promise.all([...queued, ahead])
+      // Q1 may already hold the slot being waited for; AHEAD comes before the others still queued.
+      expect(order.indexOf("AHEAD")).toBeLessThanOrEqual(1)
+      expect(order.filter((id) => id !== "AHEAD")).toEqual(["Q1", "Q2", "Q3"])
+      await redis.del(`${key}:ahead`)
     })
 
     it("gives up waiting when the caller aborts", async () => {
       const redis = connect()
-      const limiter = new RedisSlidingWindowRateLimiter(redis, `${key}:abort`, 1, 60_000, new SlidingWindowRateLimiter(1, 60_000), logger)
+      const limiter = new RedisPacedRateLimiter(redis, `${key}:abort`, 1, 60_000, new PacedRateLimiter(1, 60_000), logger)
       await limiter.acquire()
       const controller = new AbortController()
       const waiting = limiter.acquire(controller.signal)
@@ -64,12 +83,11 @@ if (!process.env.REDIS_URL) {
       unreachable.on("error", () => {})
       connections.push(unreachable)
       const warn = jest.fn()
-      const limiter = new RedisSlidingWindowRateLimiter(unreachable, key, 2, 60_000, new SlidingWindowRateLimiter(2, 60_000), { ...logger, warn })
+      const limiter = new RedisPacedRateLimiter(unreachable, key, 2, 60_000, new PacedRateLimiter(2, 60_000), { ...logger, warn })
       await limiter.acquire()
-      await limiter.acquire()
-      // The fallback keeps the limit: a third grant would have to wait a minute.
-      const third = Promise.race([limiter.acquire().then(() => "granted"), new Promise((r) => setTimeout(() => r("waiting"), 200))])
-      expect(await third).toBe("waiting")
+      // The fallback keeps the limit: the next grant would have to wait half a minute.
+      const second = Promise.race([limiter.acquire().then(() => "granted"), new Promise((r) => setTimeout(() => r("waiting"), 200))])
+      expect(await second).toBe("waiting")
       expect(warn).toHaveBeenCalledTimes(1)
       expect(warn.mock.calls[0][0]).toMatch(/shared booking rate limit in Redis is unavailable/)
     })

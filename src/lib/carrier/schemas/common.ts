@@ -35,6 +35,17 @@ export function lenient<T extends z.ZodType>(schema: T) {
   return schema.nullish().catch(undefined)
 }
 
+const lenientString = lenient(wireString)
+export type LenientString = typeof lenientString
+
+/**
+ * Text fields of a response, each a lenient `wireString`: most of what the carrier answers is
+ * text, so a response schema lists its text fields by name and spells out only the others.
+ */
+export function lenientStrings<Name extends string>(...names: Name[]): Record<Name, LenientString> {
+  return Object.fromEntries(names.map((name) => [name, lenientString])) as Record<Name, LenientString>
+}
+
 /** Optional response list: an absent or malformed list reads as `[]`; malformed entries are dropped. */
 export function lenientList<T extends z.ZodType>(item: T) {
   return z
@@ -81,3 +92,5 @@ export const pathSegment = z
   .trim()
   .min(1, "must not be empty")
   .max(200, "must be at most 200 characters")
+  // URI encoding leaves dots alone, and a URL resolves `.` and `..`: they would reach another path.
+  .refine((segment) => segment !== "." && segment !== "..", "must not be . or ..")

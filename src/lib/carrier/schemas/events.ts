@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { lenient, lenientList, pathSegment, text, wireString } from "./common"
+import { lenient, lenientList, lenientStrings, pathSegment, text, wireString, type LenientString } from "./common"
 
 /* Event-cast webhook subscriptions; carrier notes 2, 3, 20, 21, 22, 23, 24, 25, 26, 27. */
 
@@ -108,7 +108,10 @@ export const listTrackingSubscriptionsSchema = z.strictObject({
 })
 export type ListTrackingSubscriptionsRequest = z.input<typeof listTrackingSubscriptionsSchema>
 
-export const subscriptionIdSchema = z.strictObject({ id: pathSegment })
+/** The carrier's subscription ids are at most 36 characters (a uuid for customer subscriptions). */
+export const subscriptionIdSchema = z.strictObject({
+  id: pathSegment.pipe(z.string().regex(/^[A-Za-z0-9_-]{1,36}$/, "must be a subscription id: 1 to 36 letters, digits, - or _")),
+})
 
 export const createCustomerSubscriptionSchema = z.strictObject({
   customerNumber: text(),
@@ -123,49 +126,54 @@ export type CreateCustomerSubscriptionRequest = z.input<typeof createCustomerSub
 
 // ------------------------------------------------------------------ responses
 
-/** Header values are never returned, only keys. */
-const returnedHeaders = lenientList(z.looseObject({ key: wireString, value: lenient(wireString) }))
+/** How one kind of subscription spells the parts that both kinds answer with. */
+interface SubscriptionSpelling {
+  /** What it follows: a tracking id or a customer number. */
+  follows: string
+  events: string
+  configuration: string
+  url: string
+  contentType: string
+}
 
-export const trackingSubscriptionSchema = z.looseObject({
-  id: wireString,
+const returnedEventNames = lenientList(wireString)
+
+/**
+ * What the carrier answers about a subscription, in the spelling of its kind: the id, what it
+ * follows, the event names, the callback configuration (header values are never returned, only
+ * keys) and, kept verbatim, when it was made and when it ends. Both kinds write those times in UTC:
+ * a tracking subscription as yyyy-MM-dd'T'HH:mm:ssZ (offset +0000), a customer subscription as
+ * ISO 8601 without offset, with fractional seconds.
+ */
+function subscriptionAnswerSchema<const Spelling extends SubscriptionSpelling>(spelling: Spelling) {
+  const headers = lenientList(z.looseObject({ key: wireString, value: lenient(wireString) }))
+  type Configuration = Record<Spelling["url"] | Spelling["contentType"], LenientString> & { headers: typeof headers }
+  // Keys from the spelling widen to string in the objects below: their shapes are named so they keep their names.
+  const configuration = lenient(z.looseObject<Configuration>({ ...lenientStrings(spelling.url, spelling.contentType), headers } as Configuration))
+  type Answer = { id: typeof wireString } & Record<Spelling["follows"] | "created" | "expiry", LenientString> &
+    Record<Spelling["events"], typeof returnedEventNames> &
+    Record<Spelling["configuration"], typeof configuration>
+  const answer = {
+    id: wireString,
+    ...lenientStrings(spelling.follows, "created", "expiry"),
+    [spelling.events]: returnedEventNames,
+    [spelling.configuration]: configuration,
+  }
+  return z.looseObject<Answer>(answer as Answer)
+}
+
+export const trackingSubscriptionSchema = subscriptionAnswerSchema({ follows: "trackingId", events: "event_groups", configuration: "configuration", url: "url", contentType: "content_type" }).extend({
   /** Derived from the login id; never the API key (carrier notes 26). */
   authenticator: lenient(wireString),
-  trackingId: lenient(wireString),
-  configuration: lenient(
-    z.looseObject({
-      url: lenient(wireString),
-      content_type: lenient(wireString),
-      headers: returnedHeaders,
-    })
-  ),
-  event_groups: lenientList(wireString),
-  /** UTC, yyyy-MM-dd'T'HH:mm:ssZ (offset +0000), kept verbatim. */
-  created: lenient(wireString),
-  expiry: lenient(wireString),
 })
 export type TrackingSubscription = z.output<typeof trackingSubscriptionSchema>
-
 export const trackingSubscriptionListSchema = z.array(trackingSubscriptionSchema)
 
-export const customerSubscriptionSchema = z.looseObject({
-  id: wireString,
-  customerNumber: lenient(wireString),
-  eventSet: lenientList(wireString),
-  webhookConfiguration: lenient(
-    z.looseObject({
-      webhookUrl: lenient(wireString),
-      contentType: lenient(wireString),
-      headers: returnedHeaders,
-    })
-  ),
-  /** ISO 8601 without offset, with fractional seconds; kept verbatim. */
-  created: lenient(wireString),
-  expiry: lenient(wireString),
-  /** Only in the all-accessible list. */
+export const customerSubscriptionSchema = subscriptionAnswerSchema({ follows: "customerNumber", events: "eventSet", configuration: "webhookConfiguration", url: "webhookUrl", contentType: "contentType" }).extend({
+  /** The carrier login that created it; only in the all-accessible list. */
   createdBy: lenient(wireString),
 })
 export type CustomerSubscription = z.output<typeof customerSubscriptionSchema>
-
 export const customerSubscriptionListSchema = z.array(customerSubscriptionSchema)
 
 /**

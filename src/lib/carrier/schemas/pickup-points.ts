@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { countryCode, lenient, lenientList, pathSegment, positiveInteger, text, wireNumber, wireString } from "./common"
+import { countryCode, lenient, lenientList, lenientStrings, pathSegment, positiveInteger, text, wireNumber, wireString } from "./common"
 
 /* Pickup-point lookup carrier notes 1, 11, 12, 13. */
 
@@ -26,13 +26,14 @@ const searchFilters = {
 
 const country = z.enum(pickupPointCountries)
 
+/** A postal code in one of the countries: the receiver's default points, and the search's start. */
+const postalCodePlace = z.strictObject({ countryCode: country, postalCode: pathSegment })
+
 /**
  * Search by postal code. The spec's `callback` (JSONP) parameter is left out on purpose: it
  * wraps the JSON in a function call the client could not parse.
  */
-export const pickupPointsByPostalCodeSchema = z.strictObject({
-  countryCode: country,
-  postalCode: pathSegment,
+export const pickupPointsByPostalCodeSchema = postalCodePlace.extend({
   ...searchFilters,
   /** Requester country; only for Norwegian points. */
   requestCountryCode: countryCode.optional(),
@@ -50,22 +51,13 @@ export const pickupPointsByLocationSchema = z.strictObject({
 })
 export type PickupPointsByLocationRequest = z.input<typeof pickupPointsByLocationSchema>
 
-export const pickupPointByIdSchema = z.strictObject({
-  countryCode: country,
-  id: pathSegment,
-})
+export const pickupPointByIdSchema = z.strictObject({ countryCode: country, id: pathSegment })
 export type PickupPointByIdRequest = z.input<typeof pickupPointByIdSchema>
 
-export const allPickupPointsSchema = z.strictObject({
-  countryCode: country,
-  pickupPointType: searchFilters.pickupPointType,
-})
+export const allPickupPointsSchema = z.strictObject({ countryCode: country, pickupPointType: searchFilters.pickupPointType })
 export type AllPickupPointsRequest = z.input<typeof allPickupPointsSchema>
 
-export const defaultPickupPointsSchema = z.strictObject({
-  countryCode: country,
-  postalCode: pathSegment,
-})
+export const defaultPickupPointsSchema = postalCodePlace
 export type DefaultPickupPointsRequest = z.input<typeof defaultPickupPointsSchema>
 
 // ------------------------------------------------------------------ response
@@ -81,42 +73,19 @@ export type MaxParcelDimensions = z.output<typeof maxParcelDimensionsSchema>
 export const pickupPointSchema = z.looseObject({
   id: wireString,
   unitId: lenient(wireString),
-  /** Postal address: what goes on the label. */
-  name: lenient(wireString),
-  address: lenient(wireString),
-  postalCode: lenient(wireString),
-  city: lenient(wireString),
-  countryCode: lenient(wireString),
-  municipality: lenient(wireString),
-  county: lenient(wireString),
-  /** Street address: what the shopper is shown. */
-  visitingAddress: lenient(wireString),
-  visitingPostalCode: lenient(wireString),
-  visitingCity: lenient(wireString),
-  locationDescription: lenient(wireString),
-  openingHoursNorwegian: lenient(wireString),
-  openingHoursEnglish: lenient(wireString),
-  openingHoursFinnish: lenient(wireString),
-  openingHoursDanish: lenient(wireString),
-  openingHoursSwedish: lenient(wireString),
-  openingHours: lenientList(
-    z.looseObject({ day: lenient(wireString), opening: lenient(wireString), closing: lenient(wireString) })
-  ),
+  // The postal address (name to county) goes on the label; the street address (visiting…) is what the shopper is shown.
+  ...lenientStrings("name", "address", "postalCode", "city", "countryCode", "municipality", "county"),
+  ...lenientStrings("visitingAddress", "visitingPostalCode", "visitingCity", "locationDescription"),
+  ...lenientStrings("openingHoursNorwegian", "openingHoursEnglish", "openingHoursFinnish", "openingHoursDanish", "openingHoursSwedish"),
+  openingHours: lenientList(z.looseObject(lenientStrings("day", "opening", "closing"))),
   latitude: lenient(wireNumber),
   longitude: lenient(wireNumber),
-  utmX: lenient(wireString),
-  utmY: lenient(wireString),
-  carrierMapsLink: lenient(wireString),
-  webMapsLink: lenient(wireString),
-  routeMapsLink: lenient(wireString),
-  /** "" on the id lookup (carrier notes 11). */
-  distanceInKm: lenient(wireString),
-  distanceType: lenient(wireString),
+  ...lenientStrings("utmX", "utmY", "carrierMapsLink", "webMapsLink", "routeMapsLink"),
+  // distanceInKm is "" on the id lookup (carrier notes 11).
+  ...lenientStrings("distanceInKm", "distanceType", "durationType"),
   durationInMinutes: lenient(wireNumber),
-  durationType: lenient(wireString),
-  /** Type code, e.g. NO "37" locker, SE "39", DK "43", FI "LOCKER" (carrier notes 11). */
-  type: lenient(wireString),
-  additionalServiceCode: lenient(wireString),
+  // type: the type code, e.g. NO "37" locker, SE "39", DK "43", FI "LOCKER" (carrier notes 11).
+  ...lenientStrings("type", "additionalServiceCode"),
   /** Present only on parcel lockers. */
   maxParcelDimensions: lenient(maxParcelDimensionsSchema),
 })

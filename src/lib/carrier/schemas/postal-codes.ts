@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { countryCode, lenient, lenientList, pathSegment, wireString } from "./common"
+import { countryCode, lenientList, lenientStrings, pathSegment, wireString } from "./common"
 
 /* Postal-code lookup. */
 
@@ -11,26 +11,19 @@ import { countryCode, lenient, lenientList, pathSegment, wireString } from "./co
  */
 const country = countryCode.default("NO")
 
-export const postalCodeLookupSchema = z.strictObject({
-  countryCode: country,
-  postalCode: pathSegment,
-})
-export type PostalCodeLookupRequest = z.input<typeof postalCodeLookupSchema>
-
-export const postalCodeListSchema = z.strictObject({
-  countryCode: country,
-})
+export const postalCodeListSchema = z.strictObject({ countryCode: country })
 export type PostalCodeListRequest = z.input<typeof postalCodeListSchema>
+
+export const postalCodeLookupSchema = postalCodeListSchema.extend({ postalCode: pathSegment })
+export type PostalCodeLookupRequest = z.input<typeof postalCodeLookupSchema>
 
 // ------------------------------------------------------------------ responses
 
-export const postalCodeRecordSchema = z.looseObject({
-  city: lenient(wireString),
-  /** Spelled in lower case on the wire. */
-  postalcode: lenient(wireString),
-  /** NORMAL, PO_BOX, SPECIAL_CUSTOMER, UNKNOWN, or a value added later. */
-  postalCodeType: lenient(wireString),
-})
+/**
+ * `postalcode` is spelled in lower case on the wire; `postalCodeType` is NORMAL, PO_BOX,
+ * SPECIAL_CUSTOMER, UNKNOWN, or a value added later.
+ */
+export const postalCodeRecordSchema = z.looseObject(lenientStrings("city", "postalcode", "postalCodeType"))
 export type PostalCodeRecord = z.output<typeof postalCodeRecordSchema>
 
 export const cityAndTypeResponseSchema = z.looseObject({ postalCode: postalCodeRecordSchema })

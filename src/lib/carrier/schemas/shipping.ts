@@ -3,6 +3,7 @@ import {
   countryCode,
   lenient,
   lenientList,
+  lenientStrings,
   nonNegativeInteger,
   positiveInteger,
   text,
@@ -134,17 +135,11 @@ export type ShippingLookupQuery = z.input<typeof shippingLookupQuerySchema>
 // ------------------------------------------------------------------ response
 
 /** Decimal strings with two decimals, e.g. "99.00". */
-const amountsSchema = z.looseObject({
-  amountWithoutVAT: lenient(wireString),
-  vat: lenient(wireString),
-  amountWithVAT: lenient(wireString),
-})
+const amountsSchema = z.looseObject(lenientStrings("amountWithoutVAT", "vat", "amountWithVAT"))
 
 const additionalServicePriceSchema = z.looseObject({
-  additionalServiceId: lenient(wireString),
-  additionalServiceDescription: lenient(wireString),
+  ...lenientStrings("additionalServiceId", "additionalServiceDescription", "additionalServiceCodeFromProductionSystem"),
   additionalServicePrice: lenient(amountsSchema),
-  additionalServiceCodeFromProductionSystem: lenient(wireString),
 })
 
 const priceSetSchema = z.looseObject({
@@ -163,62 +158,52 @@ export const shippingPriceSchema = z.looseObject({
 
 /** Year, month and day arrive unpadded ("5"), carrier notes 9. */
 const deliveryDateSchema = z.looseObject({
-  year: lenient(wireString),
-  month: lenient(wireString),
-  day: lenient(wireString),
-  hour: lenient(wireString),
-  minute: lenient(wireString),
+  ...lenientStrings("year", "month", "day", "hour", "minute"),
   timeSlots: lenientList(z.unknown()),
 })
 
-const alternativeDeliveryDateSchema = z.looseObject({
-  workingDays: lenient(wireString),
-  formattedExpectedDeliveryDate: lenient(wireString),
+/**
+ * One delivery date the carrier offers: working days, the date as text (dd.MM.yyyy, possibly
+ * followed by HH:mm) and in parts. The expected delivery is one, and so is each alternative.
+ */
+const deliveryEstimateSchema = z.looseObject({
+  ...lenientStrings("workingDays", "formattedExpectedDeliveryDate"),
   expectedDeliveryDate: lenient(deliveryDateSchema),
 })
 
-export const expectedDeliverySchema = z.looseObject({
-  workingDays: lenient(wireString),
+export const expectedDeliverySchema = deliveryEstimateSchema.extend({
   userMessage: lenient(wireString),
-  /** dd.MM.yyyy, possibly followed by HH:mm. */
-  formattedExpectedDeliveryDate: lenient(wireString),
-  expectedDeliveryDate: lenient(deliveryDateSchema),
-  alternativeDeliveryDates: lenientList(alternativeDeliveryDateSchema),
+  alternativeDeliveryDates: lenientList(deliveryEstimateSchema),
 })
 
 /** Display texts (carrier notes 9: lowerCamel forms of the SOAP GuiInformation names, all strings). */
-export const guiInformationSchema = z.looseObject({
-  sortOrder: lenient(wireString),
-  mainDisplayCategory: lenient(wireString),
-  subDisplayCategory: lenient(wireString),
-  displayName: lenient(wireString),
-  productName: lenient(wireString),
-  descriptionText: lenient(wireString),
-  helpText: lenient(wireString),
-  shortName: lenient(wireString),
-  productURL: lenient(wireString),
-  deliveryType: lenient(wireString),
-  maxWeightInKgs: lenient(wireString),
-})
+export const guiInformationSchema = z.looseObject(
+  lenientStrings(
+    "sortOrder",
+    "mainDisplayCategory",
+    "subDisplayCategory",
+    "displayName",
+    "productName",
+    "descriptionText",
+    "helpText",
+    "shortName",
+    "productURL",
+    "deliveryType",
+    "maxWeightInKgs"
+  )
+)
 
-const estimatedDeliveryTimeSchema = z.looseObject({
-  pickupPointId: lenient(wireString),
-  deliveryStartTime: lenient(wireString),
-  deliveryEndTime: lenient(wireString),
-  formattedExpectedDeliveryDate: lenient(wireString),
-})
+const estimatedDeliveryTimeSchema = z.looseObject(
+  lenientStrings("pickupPointId", "deliveryStartTime", "deliveryEndTime", "formattedExpectedDeliveryDate")
+)
 
 /** Per-product error or warning (carrier notes 8); codes are open strings. */
-const productMessageSchema = z.looseObject({
-  code: lenient(wireString),
-  description: lenient(wireString),
-})
+const productMessageSchema = z.looseObject(lenientStrings("code", "description"))
 
 export const shippingProductSchema = z.looseObject({
   /** The service code asked for. */
   id: wireString,
-  customerNumber: lenient(wireString),
-  productionCode: lenient(wireString),
+  ...lenientStrings("customerNumber", "productionCode"),
   guiInformation: lenient(guiInformationSchema),
   price: lenient(shippingPriceSchema),
   expectedDelivery: lenient(expectedDeliverySchema),

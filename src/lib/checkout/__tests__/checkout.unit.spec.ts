@@ -1,7 +1,8 @@
 import type { ShippingProduct } from "../../carrier"
 import { parseOptions, type ServiceOptions } from "../../options"
 import { amountFromQuote, fallbackAmount, itemsValue } from "../amount"
-import { quoteInputFromContext, shippingDateOf } from "../quote-input"
+import { quoteInputFromContext } from "../quote-input"
+import { shippingDateFor } from "../shipping-date"
 import { quoteKey } from "../quote-key"
 import { toServiceQuote, toServiceQuotes } from "../service-quote"
 import { toShippingLookupRequest } from "../shipping-lookup-request"
@@ -69,7 +70,7 @@ describe("quoteInputFromContext", () => {
   })
 
   it("uses the Oslo calendar day for the shipping date", () => {
-    expect(shippingDateOf(new Date("2026-12-31T23:30:00Z"))).toEqual({
+    expect(shippingDateFor(new Date("2026-12-31T23:30:00Z"))).toEqual({
       year: "2027",
       month: "01",
       day: "01",
@@ -115,6 +116,36 @@ describe("toShippingLookupRequest", () => {
       withExpectedDelivery: true,
       withGuiInformation: true,
       edi: true,
+    })
+  })
+})
+
+describe("a service whose measurement rule the cart cannot meet (carrier notes 28)", () => {
+  const withCargo = parseOptions({
+    baseUrl: "https://carrier.example",
+    apiUid: "u",
+    apiKey: "k",
+    customerNumber: "5",
+    services: [{ code: "PA_DOREN" }, { code: "5100", customerNumber: "7" }, { code: "CARGO", customerNumber: "7" }, { code: "DOUBLE_INDOOR" }],
+  })
+  const unmeasured = { ...cart, items: [{ quantity: 1, unit_price: 500, variant: { weight: 2000 } }] }
+  const asked = (context: typeof cart) => {
+    const result = quoteInputFromContext(context, withCargo, "outbound", now)
+    if (!result.ok) throw new Error(result.reason)
+    return toShippingLookupRequest(result.input).consignments.flatMap((c) => c.products.map((p) => p.id))
+  }
+
+  it.each([
+    ["without dimensions: the cargo and large-goods services are left out, the parcel service is asked", unmeasured, ["PA_DOREN"]],
+    ["with dimensions: every service is asked", cart, ["PA_DOREN", "5100", "CARGO", "DOUBLE_INDOOR"]],
+  ])("%s", (_name, context, expected) => {
+    expect(asked(context as typeof cart).sort()).toEqual([...expected].sort())
+  })
+
+  it("says why a service was left out", () => {
+    const result = quoteInputFromContext(unmeasured as typeof cart, withCargo, "outbound", now)
+    expect(result.ok && result.input.services.find((s) => s.code === "5100")).toMatchObject({
+      unmeasured: expect.stringMatching(/5100 needs every package's weight and dimensions .*cargo/),
     })
   })
 })
@@ -204,7 +235,7 @@ describe("amountFromQuote", () => {
     additionalServices: [],
     ...overrides,
   })
-  const nok = { pricesIncludeVat: true, itemsValue: 300, currency: "nok" }
+  const nok = { pricesIncludeVat: true, itemsValue: 300, currency: "nok", currencies: { defaultCurrency: "NOK", currencies: {} } }
 
   it.each([
     ["net price with VAT", service(), nok, 200],
@@ -223,7 +254,7 @@ describe("amountFromQuote", () => {
     expect(amountFromQuote(listOnly, service(), nok)?.amount).toBe(250)
   })
 
-  it("gives no amount for a cart in another currency", () => {
+  it("gives no amount for a cart in another currency without an exchange rate", () => {
     expect(amountFromQuote(quote, service(), { ...nok, currency: "eur" })).toBeUndefined()
   })
 })
@@ -235,7 +266,7 @@ describe("fallbackAmount", () => {
     ["the configured fallback", { ...svc, fallbackPrice: 99 }, 99],
     ["free shipping still applies", { ...svc, fallbackPrice: 99, freeShippingThreshold: 100 }, 0],
   ])("%s", (_name, service, expected) => {
-    expect(fallbackAmount(service, { pricesIncludeVat: true, itemsValue: 150, currency: "nok" })?.amount).toBe(expected)
+    expect(fallbackAmount(service, { pricesIncludeVat: true, itemsValue: 150, currency: "nok", currencies: { defaultCurrency: "NOK", currencies: {} } })?.amount).toBe(expected)
   })
 
   it("values items by unit price × quantity", () => {

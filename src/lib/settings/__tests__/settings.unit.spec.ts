@@ -30,8 +30,8 @@ describe("effectiveOptions: the plugin options with the merchant's settings over
     ["no settings: the options as configured", {}, (o) => expect(o).toEqual(config)],
     [
       "a general setting replaces its option and nothing else",
-      { test_mode: true, customer_number: "6", prices_include_vat: false },
-      (o) => expect(o).toEqual({ ...config, testMode: true, customerNumber: "6", pricesIncludeVat: false }),
+      { test_mode: true, customer_number: "6", prices_include_vat: false, return_qr_codes: false },
+      (o) => expect(o).toEqual({ ...config, testMode: true, customerNumber: "6", pricesIncludeVat: false, returnQrCodes: false }),
     ],
     [
       "a configured service merges field by field and keeps its place",
@@ -65,7 +65,6 @@ describe("effectiveOptions: the plugin options with the merchant's settings over
           priceSource: "net",
           fallbackPrice: 299,
           isReturn: false,
-          qrCodes: false,
           additionalServices: [],
         })
         expect(service(o, "5600")).toMatchObject({ returnService: "9300", qrCodes: true })
@@ -171,6 +170,7 @@ describe("parseSettingsPatch: validated like the options, refusals name the fiel
     ["no event group at all", { tracking: { event_groups: [] } }, /tracking\.event_groups/],
     ["an unknown weight unit", { packaging: { weight_unit: "stone" } }, /packaging\.weight_unit/],
     ["a bad IOSS number", { customs: { ioss_number: "IM1" } }, /customs\.ioss_number: must be IM followed by 10 digits/],
+    ["a VOEC number the booking would send as 6 digits", { customs: { vat_on_ecommerce: "0123456" } }, /customs\.vat_on_ecommerce: must be 7 digits, the first not 0/],
     ["an option name instead of a setting", { testMode: true }, /testMode: is not a known setting/],
     ["the API key", { api_key: API_KEY }, /api_key: is set in medusa-config/],
     ["the carrier address", { baseUrl: "https://elsewhere.example" }, /baseUrl: is set in medusa-config/],
@@ -223,6 +223,7 @@ describe("settingsView: options in the settings' shape", () => {
       test_mode: false,
       customer_number: "5",
       prices_include_vat: true,
+      return_qr_codes: true,
       packaging: { weight_unit: "g", default_item_weight: 400, packaging_weight: 0 },
       tracking: { auto_subscribe: true },
       customs: { nature_of_transaction: "SALE_OF_GOODS", ioss_number: null, vat_on_ecommerce: null },
@@ -235,11 +236,15 @@ describe("settingsView: options in the settings' shape", () => {
       markup: "p10p",
       free_shipping_threshold: null,
       requires_pickup_point: null,
+      nearest_pickup_point_when_none_chosen: null,
       is_return: false,
       return_service: null,
-      qr_codes: false,
+      qr_codes: null,
       additional_services: ["EVARSLING"],
       customer_number: null,
+      fallback_prices: null,
+      free_shipping_thresholds: null,
+      markups: null,
     })
     const json = JSON.stringify({ view, credentials: credentialsView(config) })
     expect(json).not.toContain(API_KEY)
@@ -252,6 +257,47 @@ describe("settingsView: options in the settings' shape", () => {
     const effective = effectiveOptions(config, settings)
     const roundTrip = applySettingsPatch({}, parseSettingsPatch(JSON.parse(JSON.stringify(settingsView(effective)))))
     expect(effectiveOptions(config, roundTrip)).toEqual(effective)
+  })
+})
+
+describe("currencies and stock locations in the settings", () => {
+  it("merges a currency's rate and rounding, and a location's agreement and sender, over the options", () => {
+    const withSek = { ...config, currencies: { SEK: { exchangeRate: 0.9, rounding: "none" as const } } }
+    const settings = applySettingsPatch(
+      {},
+      parseSettingsPatch({
+        currencies: { SEK: { rounding: "up_to_9" }, DKK: { exchange_rate: 0.62 } },
+        locations: { sloc_gbg: { customer_number: "8", sender_name: "Nordisk Hage AB", email: "gbg@hage.se" } },
+        services: { PA_DOREN: { fallback_prices: { SEK: 119 }, markups: { SEK: "p25" } } },
+      })
+    )
+    const effective = effectiveOptions(withSek, settings)
+    expect(effective.currencies).toEqual({ SEK: { exchangeRate: 0.9, rounding: "up_to_9" }, DKK: { exchangeRate: 0.62, rounding: "none" } })
+    expect(effective.locations).toEqual({ sloc_gbg: { customerNumber: "8", senderName: "Nordisk Hage AB", email: "gbg@hage.se" } })
+    expect(effective.services.find((s) => s.code === "PA_DOREN")).toMatchObject({ fallbackPrice: 149, fallbackPrices: { SEK: 119 }, markups: { SEK: "p25" } })
+    expect(settingsView(effective).currencies.DKK).toEqual({ exchange_rate: 0.62, rounding: "none" })
+    expect(settingsView(effective).locations.sloc_gbg).toMatchObject({ customer_number: "8", phone: null })
+  })
+
+  it("null drops a currency's rate, a whole location, and per-currency prices", () => {
+    const stored = applySettingsPatch(
+      {},
+      parseSettingsPatch({ currencies: { SEK: { exchange_rate: 0.95, rounding: "whole" } }, locations: { a: { customer_number: "8" } }, services: { PA_DOREN: { fallback_prices: { SEK: 1 } } } })
+    )
+    const next = applySettingsPatch(stored, parseSettingsPatch({ currencies: { SEK: { exchange_rate: null } }, locations: { a: null }, services: { PA_DOREN: { fallback_prices: null } } }))
+    expect(next).toEqual({ currencies: { SEK: { rounding: "whole" } } })
+  })
+
+  it.each([
+    [{ currencies: { sek: { exchange_rate: 1 } } }, "currencies[sek]"],
+    [{ currencies: { SEK: { exchange_rate: -1 } } }, "currencies[SEK].exchange_rate: must be more than 0"],
+    [{ currencies: { SEK: { rounding: "up" } } }, "currencies[SEK].rounding"],
+    [{ locations: { sloc_1: { email: "not-an-address" } } }, "locations[sloc_1].email: must be an e-mail address"],
+    [{ locations: { sloc_1: { colour: "red" } } }, "locations[sloc_1].colour: is not a known setting"],
+    [{ services: { PA_DOREN: { fallback_prices: { SEK: -5 } } } }, "services[PA_DOREN].fallback_prices[SEK]"],
+    [{ default_currency: "nok" }, "default_currency: must be a currency code in capitals"],
+  ])("refuses %j naming %s", (patch, named) => {
+    expect(() => parseSettingsPatch(patch)).toThrow(named)
   })
 })
 

@@ -1,4 +1,3 @@
-import { BOOKING_DEPENDENCIES } from "../../../providers/nordic-parcel/booking-dependencies"
 import {
   REQUIRED_FULFILLMENT_DEPENDENCIES,
   fulfillmentDependenciesOf,
@@ -39,10 +38,6 @@ describe("setupProblems", () => {
     const [problem] = setupProblems({ ...fine, fulfillmentDependencies: ["nordic_parcel"] })
     expect(problem!.message).toContain("query")
     expect(problem!.fix).toContain('dependencies: ["nordic_parcel","query"]')
-  })
-
-  it("asks for what the provider resolves when it books", () => {
-    expect([...REQUIRED_FULFILLMENT_DEPENDENCIES]).toEqual([...BOOKING_DEPENDENCIES])
   })
 })
 

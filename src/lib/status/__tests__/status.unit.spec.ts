@@ -62,6 +62,10 @@ describe("statusView", () => {
       auto_subscribe: true,
       event_groups: ["DELIVERED"],
       last_event_at: "2026-11-21T10:00:00.000Z",
+      previous_secret_until: null,
+      refused_callbacks: { count: 0, last_at: null },
+      dead_letter_count: 0,
+      resubscription: null,
     })
     const json = JSON.stringify(view)
     expect(json).not.toContain(API_KEY)

@@ -1,6 +1,6 @@
 import { parseCallback } from "../callback-payload"
 import { retryDelayMs } from "../backoff"
-import { findUnstorable, MAX_JSON_DEPTH } from "../storable-json"
+import { findUnstorable, MAX_JSON_DEPTH, storableText } from "../storable-json"
 
 const valid = {
   status: "HANDED_IN",
@@ -47,7 +47,7 @@ describe("parseCallback refuses what the database cannot hold, naming the field"
   it.each([
     ["year 0000", { created: "0000-01-01T00:00:00+0000" }, /^created: must be between the years 0001 and 9999/],
     ["a year 10000 reached through the offset", { created: "9999-12-31T23:30:00-0100" }, /^created: must be between/],
-    ["a year before 1 reached through the offset", { pushed: "0001-01-01T00:30:00+0100" }, /^pushed: must be between/],
+    ["a year before 1 reached through the offset", { created: "0001-01-01T00:30:00+0100" }, /^created: must be between/],
     ["a NUL in the event id", { id: "evt\u0000" }, /^id: must not contain the NUL/],
     ["a lone surrogate in the status", { status: "\uD83DDELIVERED" }, /^status: must not contain an unpaired/],
     ["deep nesting in an unknown field", { meta: nested(100) }, /^meta(\.a)+: must not nest/],
@@ -73,5 +73,23 @@ describe("retryDelayMs", () => {
     [500, 6 * 60 * 60_000],
   ])("after %i failures waits %i ms", (attempts, delay) => {
     expect(retryDelayMs(attempts)).toBe(delay)
+  })
+})
+
+it("drops a pushed time the database cannot hold: it only says when the carrier sent the event", () => {
+  const parsed = parseCallback({ ...valid, pushed: "0001-01-01T00:30:00+0100" })
+  expect(parsed.ok && parsed.callback.pushedAt).toBeUndefined()
+  expect(parsed.ok).toBe(true)
+})
+
+describe("storableText (a dead letter's reason and body)", () => {
+  it.each([
+    ["plain text", "abc", 10, "abc"],
+    ["the NUL character, written out", "a\u0000b", 10, "a\\u0000b"],
+    ["a lone surrogate, replaced", "a\uD800b", 10, "a\uFFFDb"],
+    ["a pair cut in half by the limit", "ab\uD83D\uDE00", 3, "ab\uFFFD"],
+    ["a whole pair kept", "ab\uD83D\uDE00", 4, "ab\uD83D\uDE00"],
+  ])("%s", (_name, text, max, expected) => {
+    expect(storableText(text, max)).toBe(expected)
   })
 })

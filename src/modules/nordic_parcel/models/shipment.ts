@@ -1,4 +1,6 @@
 import { model } from "@medusajs/framework/utils"
+import { defineTable } from "../define-table"
+import { SHIPMENT_STATUSES } from "../../../lib/statuses"
 
 /**
  * One carrier booking (outgoing or return), held by at most one live Medusa fulfillment. The row is
@@ -8,38 +10,33 @@ import { model } from "@medusajs/framework/utils"
  * items, addresses, packages) takes it over instead of booking again. The ledger's methods are in
  * booking-ledger.ts.
  */
-export const Shipment = model
-  .define("nordic_parcel_shipment", {
-    id: model.id({ prefix: "npship" }).primaryKey(),
-    fulfillment_id: model.text(),
-    booking_key: model.text(),
-    order_id: model.text().nullable(),
-    kind: model.enum(["outbound", "return"]).default("outbound"),
-    service_code: model.text(),
-    customer_number: model.text().nullable(),
-    consignment_number: model.text().nullable(),
-    package_numbers: model.array().default([]),
-    label_url: model.text().nullable(),
-    tracking_url: model.text().nullable(),
-    pickup_point: model.json().nullable(),
-    return_shipment: model.json().nullable(),
-    status: model
-      .enum(["booking", "booked", "unused", "failed", "shipped", "delivered", "returned", "cancelled"])
-      .default("booking"),
-    test: model.boolean().default(false),
-    booked_at: model.dateTime().nullable(),
-    last_event_at: model.dateTime().nullable(),
-    last_error: model.json().nullable(),
-    /** What the attempt shipped, `[{ line_item_id, quantity }]`, and from where: to book it again. */
-    items: model.json().nullable(),
-    location_id: model.text().nullable(),
-    /** The data and labels given to Medusa, returned again to a retry of the same booking. */
-    fulfillment_result: model.json().nullable(),
-  })
-  .indexes([
-    // One live booking per fulfillment; an unused or failed booking no longer holds its fulfillment.
-    { on: ["fulfillment_id"], unique: true, where: "deleted_at IS NULL AND status NOT IN ('unused', 'failed')" },
-    { on: ["consignment_number"], unique: true, where: "deleted_at IS NULL AND consignment_number IS NOT NULL" },
-    { on: ["order_id"] },
-    { on: ["booking_key"] },
-  ])
+export const Shipment = defineTable("nordic_parcel_shipment", "npship", {
+  fulfillment_id: model.text(),
+  booking_key: model.text(),
+  order_id: model.text().nullable(),
+  kind: model.enum(["outbound", "return"]).default("outbound"),
+  service_code: model.text(),
+  customer_number: model.text().nullable(),
+  consignment_number: model.text().nullable(),
+  package_numbers: model.array().default([]),
+  label_url: model.text().nullable(),
+  tracking_url: model.text().nullable(),
+  pickup_point: model.json().nullable(),
+  return_shipment: model.json().nullable(),
+  status: model.enum([...SHIPMENT_STATUSES]).default("booking"),
+  test: model.boolean().default(false),
+  booked_at: model.dateTime().nullable(),
+  last_event_at: model.dateTime().nullable(),
+  last_error: model.json().nullable(),
+  /** What the attempt shipped, `[{ line_item_id, quantity }]`, and from where: to book it again. */
+  items: model.json().nullable(),
+  location_id: model.text().nullable(),
+  /** The data and labels given to Medusa, returned again to a retry of the same booking. */
+  fulfillment_result: model.json().nullable(),
+}).indexes([
+  // One live booking per fulfillment; an unused or failed booking no longer holds its fulfillment.
+  { on: ["fulfillment_id"], unique: true, where: "deleted_at IS NULL AND status NOT IN ('unused', 'failed')" },
+  { on: ["consignment_number"], unique: true, where: "deleted_at IS NULL AND consignment_number IS NOT NULL" },
+  { on: ["order_id"] },
+  { on: ["booking_key"] },
+])

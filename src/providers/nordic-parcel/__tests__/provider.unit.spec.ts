@@ -1,6 +1,7 @@
 import { startSandbox, type Sandbox } from "../../../../sandbox"
 import type { CarrierError } from "../../../lib/carrier"
 import { parseOptions } from "../../../lib/options"
+import { ServicesInUse } from "../../../lib/checkout/services-in-use"
 import { createCarrierAccess } from "../../../modules/nordic_parcel/carrier-access"
 import { NordicParcelProviderService } from "../service"
 
@@ -19,18 +20,50 @@ describe("NordicParcelProviderService", () => {
   })
   afterAll(() => sandbox.close())
 
-  function provider(extra: Record<string, unknown> = {}, cradle: Record<string, unknown> = {}) {
-    return new NordicParcelProviderService({ logger, ...cradle } as never, {
+  /** Medusa's query as the provider's cradle holds it: the store's one stock location. */
+  const query = {
+    graph: async ({ entity }: { entity: string }) => ({
+      data: entity === "stock_location" ? [{ id: "sloc_1", address: { country_code: "no", postal_code: "0154" } }] : [],
+    }),
+  }
+
+  /**
+   * The provider as Medusa's loader builds it, with the plugin's module visible (the fulfillment
+   * module's dependencies): the module stands in with the options in force, its carrier access and
+   * its status log.
+   */
+  function withModule(settings: Record<string, unknown> = {}) {
+    const recorded: CarrierError[] = []
+    const effective = parseOptions({
       baseUrl: sandbox.url,
       ...sandbox.credentials,
+      // The sandbox speaks plain http, which only test mode accepts.
+      testMode: true,
       customerNumber: "5",
       services: [
         { code: "PA_DOREN", fallbackPrice: 149 },
         { code: "9300", isReturn: true },
       ],
-      ...extra,
+      ...settings,
     })
+    const access = createCarrierAccess({ options: effective, cradle: {}, logger, onError: (e: CarrierError) => recorded.push(e) })
+    const inUse = new ServicesInUse(async () => [])
+    const module = {
+      getOptions: () => effective,
+      getEffectiveOptions: async () => effective,
+      carrier: () => access.clients,
+      quoter: () => access.quoter,
+      pickupPointListings: () => access.pickupPointListings,
+      carrierServiceNames: () => access.names,
+      learnServiceNames: access.learnNames,
+      servicesInUse: () => inUse,
+    }
+    // The provider's own options (medusa-config) are not used once the module is visible.
+    const own = { baseUrl: sandbox.url, ...sandbox.credentials, testMode: true, customerNumber: "5", services: [{ code: "3584" }] }
+    return { provider: new NordicParcelProviderService({ logger, nordic_parcel: module, query } as never, own), recorded }
   }
+
+  const provider = (settings: Record<string, unknown> = {}) => withModule(settings).provider
 
   const order = {
     id: "order_01",
@@ -70,12 +103,23 @@ describe("NordicParcelProviderService", () => {
     expect(warnings.some((w) => /service_code is missing/.test(w))).toBe(true)
   })
 
+  it.each([
+    ["a service code", { service_code: "PA_DOREN" }, true],
+    ["no service code", {}, false],
+    ["an empty service code", { service_code: "" }, false],
+    ["a service code that is not text", { service_code: 3584 }, false],
+  ])("validateOption and canCalculate agree on an option with %s", async (_name, optionData, valid) => {
+    const subject = provider()
+    expect(await subject.validateOption(optionData)).toBe(valid)
+    expect(await subject.canCalculate({ data: optionData } as never)).toBe(valid)
+  })
+
   it("lists the configured services and the customer numbers' other services for the admin", async () => {
     const options = await provider().getFulfillmentOptions()
     expect(options).toEqual(
       expect.arrayContaining([
-        { id: "nordic-parcel-PA_DOREN", name: "Home delivery · PA_DOREN", service_code: "PA_DOREN", requires_pickup_point: false, is_return: false },
-        { id: "nordic-parcel-9300", name: "Return pickup point parcel · 9300", service_code: "9300", requires_pickup_point: false, is_return: true },
+        { id: "nordic-parcel-PA_DOREN", name: "På Døren · PA_DOREN", service_code: "PA_DOREN", requires_pickup_point: false, is_return: false },
+        { id: "nordic-parcel-9300", name: "Returservice pakke fra hentested · 9300", service_code: "9300", requires_pickup_point: false, is_return: true },
         expect.objectContaining({ service_code: "SERVICEPAKKE", requires_pickup_point: true, customer_number: "PARCELS_NORWAY-00000000005" }),
       ])
     )
@@ -83,15 +127,8 @@ describe("NordicParcelProviderService", () => {
     expect(new Set(codes).size).toBe(codes.length)
   })
 
-  /** Medusa's query as the provider's cradle holds it: the store's one stock location. */
-  const query = {
-    graph: async ({ entity }: { entity: string }) => ({
-      data: entity === "stock_location" ? [{ id: "sloc_1", address: { country_code: "no", postal_code: "0154" } }] : [],
-    }),
-  }
-
   it("names the services as the carrier does, with the code second, asking once from the store's postal code to itself", async () => {
-    const withQuery = provider({ services: [{ code: "PA_DOREN" }, { code: "SERVICEPAKKE", name: "Collect nearby" }] }, { query })
+    const withQuery = provider({ services: [{ code: "PA_DOREN" }, { code: "SERVICEPAKKE", name: "Collect nearby" }] })
     const before = sandbox.requests.length
     const options = await withQuery.getFulfillmentOptions()
     const byCode = Object.fromEntries(options.map((o) => [o.service_code, o.name]))
@@ -111,7 +148,7 @@ describe("NordicParcelProviderService", () => {
   it("keeps the plugin's names when the carrier's lookup fails", async () => {
     sandbox.fault("shipping", { kind: "status", status: 503 })
     try {
-      const options = await provider({}, { query }).getFulfillmentOptions()
+      const options = await provider().getFulfillmentOptions()
       expect(options.find((o) => o.service_code === "PA_DOREN")?.name).toBe("Home delivery · PA_DOREN")
       expect(warnings.some((w) => /service names not available from the carrier/.test(w))).toBe(true)
     } finally {
@@ -129,30 +166,23 @@ describe("NordicParcelProviderService", () => {
     }
   })
 
-  describe("with the plugin's module visible (fulfillment module dependencies)", () => {
-    /** The module as the provider's cradle shows it: the options in force, its carrier access and status log. */
-    function withModule(settings: Record<string, unknown>) {
-      const recorded: CarrierError[] = []
-      const effective = parseOptions({
+  describe("the plugin's module is its one way to the carrier", () => {
+    it("without the module (no fulfillment dependencies) hides the option and logs the fix, and refuses to list", async () => {
+      const errors: string[] = []
+      const bare = new NordicParcelProviderService({ logger: { ...logger, error: (m: string) => errors.push(m) } } as never, {
         baseUrl: sandbox.url,
         ...sandbox.credentials,
-        customerNumber: "5",
-        services: [{ code: "PA_DOREN", fallbackPrice: 149 }, { code: "9300", isReturn: true }],
-        ...settings,
+        testMode: true,
+        services: [{ code: "PA_DOREN", fallbackPrice: 149 }],
       })
-      const access = createCarrierAccess({ options: effective, cradle: {}, logger, onError: (e: CarrierError) => recorded.push(e) })
-      const module = {
-        getOptions: () => effective,
-        getEffectiveOptions: async () => effective,
-        carrier: () => access.clients,
-        quoter: () => access.quoter,
-        pickupPointListings: () => access.pickupPointListings,
-        carrierServiceNames: () => access.names,
-        learnServiceNames: access.learnNames,
-      }
-      const own = { baseUrl: sandbox.url, ...sandbox.credentials, customerNumber: "5", services: [{ code: "PA_DOREN" }] }
-      return { provider: new NordicParcelProviderService({ logger, nordic_parcel: module } as never, own), recorded }
-    }
+      const before = sandbox.requests.length
+      const price = await bare.calculatePrice({ service_code: "PA_DOREN" }, {} as never, order as never)
+      // No second carrier pool with the provider's own options: no price and no carrier call.
+      expect(price.calculated_amount).toBeUndefined()
+      expect(sandbox.requests.length).toBe(before)
+      expect(errors).toEqual([expect.stringContaining('add dependencies: ["nordic_parcel","query"]')])
+      await expect(bare.getFulfillmentOptions()).rejects.toThrow(/add dependencies: \["nordic_parcel","query"\] to the @medusajs\/medusa\/fulfillment module/)
+    })
 
     it("lists and prices from the module's options in force, not its own", async () => {
       const { provider: withSettings } = withModule({

@@ -1,9 +1,12 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Heading, Text } from "@medusajs/ui"
 import { CarrierErrorsSection, ConnectionSection, SetupBanner } from "../../../components/connection-section"
+import { CurrenciesSection } from "../../../components/currencies-section"
+import { LocationsSection } from "../../../components/locations-section"
 import { ServicesSection, SettingsGroups } from "../../../components/settings-section"
 import { StuckEventsSection } from "../../../components/stuck-events-section"
 import { CustomerSubscriptionsSection, TrackingSubscriptionsSection } from "../../../components/subscriptions-section"
+import { UnconfirmedBookingsSection } from "../../../components/unconfirmed-bookings-section"
 
 /** Settings → Nordic Parcel: the carrier connection, how services are priced, and tracking. */
 const NordicParcelSettingsPage = () => (
@@ -16,7 +19,10 @@ const NordicParcelSettingsPage = () => (
     </div>
     <SetupBanner />
     <ConnectionSection />
+    <UnconfirmedBookingsSection />
     <ServicesSection />
+    <CurrenciesSection />
+    <LocationsSection />
     <SettingsGroups />
     <CustomerSubscriptionsSection />
     <TrackingSubscriptionsSection />

@@ -1,17 +1,19 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { BULK_BOOKING_ORDER_STATUSES } from "../../../../lib/statuses"
 import type { BulkBookingRow, BulkOrderRow, BulkOrderStatus } from "../../../../modules/nordic_parcel/bulk-bookings"
 
-const STATUSES: BulkOrderStatus[] = ["pending", "booking", "booked", "refused", "failed", "skipped"]
 
 /** A run as the admin reads it: status, counts per outcome and each order's outcome. */
 export async function presentBulkBooking(scope: MedusaContainer, run: BulkBookingRow, orders: BulkOrderRow[]) {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = orders.length
-    ? await query.graph({ entity: "order", fields: ["id", "display_id"], filters: { id: orders.map((o) => o.order_id) } })
-    : { data: [] as { id: string; display_id: number }[] }
-  const displayIds = new Map<string, number>(data.map((order: { id: string; display_id: number }) => [order.id, order.display_id]))
-  const counts = Object.fromEntries(STATUSES.map((status) => [status, orders.filter((o) => o.status === status).length])) as Record<BulkOrderStatus, number>
+  // Typed loosely on purpose: Medusa's generated query types (.medusa/types, written by `medusa
+  // develop`) type display_id as Maybe<string>, while without them it is any; it is a number.
+  const found: { id: string; display_id?: unknown }[] = orders.length
+    ? (await query.graph({ entity: "order", fields: ["id", "display_id"], filters: { id: orders.map((o) => o.order_id) } })).data
+    : []
+  const displayIds = new Map(found.map((order) => [order.id, order.display_id == null ? null : Number(order.display_id)]))
+  const counts = Object.fromEntries(BULK_BOOKING_ORDER_STATUSES.map((status) => [status, orders.filter((o) => o.status === status).length])) as Record<BulkOrderStatus, number>
   return {
     id: run.id,
     status: run.status,

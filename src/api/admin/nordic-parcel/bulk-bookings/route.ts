@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
-import { workBulkBooking } from "../../../../workflows/bulk-booking/runner"
+import { workBulkBooking } from "../../../../workers/bulk-booking-worker"
 import type { AdminCreateBulkBooking } from "../validators"
 
 /**

@@ -3,7 +3,7 @@ import { customerSubscriptionView } from "../../../../lib/tracking/subscription-
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
 import { createCustomerSubscriptionWorkflow } from "../../../../workflows/subscriptions/create-customer-subscription"
-import { respondCarrierFailure } from "../../../utils/carrier-errors"
+import { describeCarrierRequest } from "../../../carrier-error-handler"
 import type { AdminCreateCustomerSubscription } from "../validators"
 
 /**
@@ -12,12 +12,8 @@ import type { AdminCreateCustomerSubscription } from "../validators"
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  try {
-    const subscriptions = await nordicParcel.carrier().events.listCustomerSubscriptions()
-    res.json({ customer_subscriptions: subscriptions.map(customerSubscriptionView) })
-  } catch (error) {
-    respondCarrierFailure(res, error)
-  }
+  const subscriptions = await nordicParcel.carrier().events.listCustomerSubscriptions()
+  res.json({ customer_subscriptions: subscriptions.map(customerSubscriptionView) })
 }
 
 /**
@@ -27,12 +23,9 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  */
 export async function POST(req: AuthenticatedMedusaRequest<AdminCreateCustomerSubscription>, res: MedusaResponse) {
   const body = req.validatedBody
-  try {
-    const { result } = await createCustomerSubscriptionWorkflow(req.scope).run({
-      input: { ...body, created_by: req.auth_context.actor_id },
-    })
-    res.json({ customer_subscription: result })
-  } catch (error) {
-    respondCarrierFailure(res, error, { customerNumber: body.customer_number })
-  }
+  describeCarrierRequest(req, { customerNumber: body.customer_number })
+  const { result } = await createCustomerSubscriptionWorkflow(req.scope).run({
+    input: { ...body, created_by: req.auth_context.actor_id },
+  })
+  res.json({ customer_subscription: result })
 }

@@ -1,7 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
-import { respondCarrierFailure } from "../../../utils/carrier-errors"
 import { sendMergedLabels } from "../../../utils/labels-pdf"
 import type { AdminLabelsQuery } from "../validators"
 
@@ -9,9 +8,5 @@ import type { AdminLabelsQuery } from "../validators"
 export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminLabelsQuery>, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   const { fulfillment_ids } = req.validatedQuery as unknown as AdminLabelsQuery
-  try {
-    await sendMergedLabels(nordicParcel, fulfillment_ids, res, "nordic-parcel-labels.pdf")
-  } catch (error) {
-    respondCarrierFailure(res, error)
-  }
+  await sendMergedLabels(nordicParcel, fulfillment_ids, res, "nordic-parcel-labels.pdf")
 }

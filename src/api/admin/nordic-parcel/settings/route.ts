@@ -1,7 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { senderPlace } from "../../../../lib/service-names/sender-place"
-import { serviceLabels } from "../../../../lib/service-names/service-label"
 import type { SettingsState } from "../../../../lib/settings/settings-state"
 import { credentialsView, settingsView } from "../../../../lib/settings/settings-view"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
@@ -17,12 +15,7 @@ import type NordicParcelModuleService from "../../../../modules/nordic_parcel/se
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   const state = await nordicParcel.getSettings()
-  // Names the carrier has not given yet are asked for once; without an answer the plugin's stay.
-  await nordicParcel.learnServiceNames(
-    state.effective.services.map((service) => service.code),
-    () => senderPlace(req.scope.resolve(ContainerRegistrationKeys.QUERY))
-  )
-  res.json(settingsAnswer(nordicParcel, state))
+  res.json(await settingsAnswer(req, nordicParcel, state))
 }
 
 /**
@@ -33,12 +26,14 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   const state = await nordicParcel.updateSettings(req.body, req.auth_context.actor_id)
-  res.json(settingsAnswer(nordicParcel, state))
+  res.json(await settingsAnswer(req, nordicParcel, state))
 }
 
-function settingsAnswer(nordicParcel: NordicParcelModuleService, state: SettingsState) {
+async function settingsAnswer(req: AuthenticatedMedusaRequest, nordicParcel: NordicParcelModuleService, state: SettingsState) {
   const config = nordicParcel.getOptions()
-  const names = nordicParcel.carrierServiceNames()
+  const codes = state.effective.services.map((service) => service.code)
+  // Names the carrier has not given yet are asked for once; without an answer the plugin's stay.
+  const serviceNames = await nordicParcel.serviceLabels(codes, req.scope.resolve(ContainerRegistrationKeys.QUERY), state.effective)
   return {
     settings: state.settings,
     defaults: settingsView(config),
@@ -49,10 +44,6 @@ function settingsAnswer(nordicParcel: NordicParcelModuleService, state: Settings
     updated_by: state.updatedBy,
     problem: state.problem,
     /** Each service's name (merchant's, else carrier's, else the plugin's) and the carrier's description. */
-    service_names: serviceLabels(
-      state.effective.services.map((service) => service.code),
-      state.effective.services,
-      (code) => names.get(code)
-    ),
+    service_names: serviceNames,
   }
 }

@@ -1,22 +1,24 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { CarrierError } from "../../../../lib/carrier"
-import { serviceOptionsFor } from "../../../../lib/options"
-import { senderPlace } from "../../../../lib/service-names/sender-place"
-import { serviceLabel } from "../../../../lib/service-names/service-label"
 import { fulfillmentDependenciesOf } from "../../../../lib/status/setup-problems"
 import { statusView, type CustomerListOutcome } from "../../../../lib/status/status-view"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
+import { loadUnpriceableOptions } from "../../../utils/unpriceable-options"
 
 /**
  * GET /admin/nordic-parcel/status: are the credentials accepted (one call to the booking service's
  * customer list), test mode, carrier address, webhook set-up and the last callback received,
- * customer numbers and their services, and the latest carrier failures of this instance.
+ * customer numbers and their services, the latest carrier failures of this instance, and the
+ * regions' shipping options that cannot be priced (`unpriceable_options`: no exchange rate between
+ * the carrier's currency and the region's, and no fallback price in the region's currency), and the
+ * bookings the carrier never confirmed (a process stopped while booking, or no answer): each may
+ * exist at the carrier under its reference, and is booked again from its order.
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  const [settings, customerList, [lastEvent]] = await Promise.all([
+  const [settings, customerList, [lastEvent], deadLetterCount, unconfirmed, refusedCallbacks, resubscription] = await Promise.all([
     nordicParcel.getSettings(),
     nordicParcel
       .carrier()
@@ -31,14 +33,18 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
         }
       ),
     nordicParcel.listTrackingEvents({}, { take: 1, order: { created_at: "DESC" }, select: ["created_at"] }),
+    nordicParcel.listAndCountTrackingDeadLetters({}, { take: 1, select: ["id"] }).then(([, count]) => count),
+    nordicParcel.listUnconfirmedBookings({ limit: 20 }),
+    nordicParcel.refusedCallbacks(),
+    nordicParcel.lastResubscription(),
   ])
   // The carrier's names of the listed services, asked once when missing (never fails the page).
   const codes = customerList.ok ? customerList.customers.flatMap((customer) => customer.products) : []
-  await nordicParcel.learnServiceNames(codes, () => senderPlace(req.scope.resolve(ContainerRegistrationKeys.QUERY)))
-  const names = nordicParcel.carrierServiceNames()
-  res.json(
-    statusView({
-      serviceLabel: (code) => serviceLabel(code, { merchantName: serviceOptionsFor(settings.effective, code).name, carrier: names.get(code) }),
+  const labels = await nordicParcel.serviceLabels(codes, req.scope.resolve(ContainerRegistrationKeys.QUERY), settings.effective)
+  const unpriceable = await loadUnpriceableOptions(req.scope, settings.effective)
+  res.json({
+    ...statusView({
+      serviceLabel: (code) => labels[code],
       config: nordicParcel.getOptions(),
       effective: settings.effective,
       customerList,
@@ -47,6 +53,14 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       carrierErrors: nordicParcel.listCarrierErrors(),
       settings,
       fulfillmentDependencies: fulfillmentDependenciesOf(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)),
-    })
-  )
+      refusedCallbacks,
+      deadLetterCount,
+      resubscription,
+    }),
+    unpriceable_options: unpriceable,
+    unconfirmed_bookings: {
+      count: unconfirmed.count,
+      bookings: unconfirmed.bookings.map((booking) => ({ ...booking, carrier_reference: booking.fulfillment_id })),
+    },
+  })
 }

@@ -10,6 +10,10 @@ const LISTED = 50
  * `unapplied_events`: carrier events stored but not applied to their fulfillment, with how often
  * applying failed, why, and when it is tried again. `unsubscribed_shipments`: booked consignments
  * whose tracking subscription failed, with the carrier's answer and the next attempt.
+ * `dead_letters`: authenticated callbacks that could not be understood, newest first, with the
+ * reason and the body as it came (carrier notes 42), kept as long as raw callbacks
+ * (`webhooks.payloadRetentionDays`). `refused_callbacks`: callbacks refused for their secret, by
+ * every instance (kept in the database).
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
@@ -18,6 +22,11 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     { kind: "tracking", status: "pending" },
     { take: LISTED, order: { created_at: "ASC" } }
   )
+  const [deadLetters, deadLetterCount] = await nordicParcel.listAndCountTrackingDeadLetters(
+    {},
+    { take: LISTED, order: { created_at: "DESC" } }
+  )
+  const refused = await nordicParcel.refusedCallbacks()
   res.json({
     unapplied_events: events.map((event) => ({
       event_id: event.event_id,
@@ -39,5 +48,14 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       next_attempt_at: subscription.next_attempt_at,
     })),
     unsubscribed_count: pendingCount,
+    dead_letters: deadLetters.map((letter) => ({
+      id: letter.id,
+      received_at: letter.created_at,
+      reason: letter.reason,
+      body: letter.body,
+    })),
+    dead_letter_count: deadLetterCount,
+    // Callbacks refused for their secret by every instance (also on the status page).
+    refused_callbacks: { count: refused.count, last_at: refused.last_at?.toISOString() ?? null },
   })
 }

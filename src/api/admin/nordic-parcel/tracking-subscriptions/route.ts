@@ -2,7 +2,6 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { trackingSubscriptionView } from "../../../../lib/tracking/subscription-views"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
-import { respondCarrierFailure } from "../../../utils/carrier-errors"
 import type { AdminTrackingSubscriptionsQuery } from "../validators"
 
 /**
@@ -12,10 +11,6 @@ import type { AdminTrackingSubscriptionsQuery } from "../validators"
 export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminTrackingSubscriptionsQuery>, res: MedusaResponse) {
   const { limit } = req.validatedQuery as AdminTrackingSubscriptionsQuery
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  try {
-    const subscriptions = await nordicParcel.carrier().events.listTrackingSubscriptions({ limit })
-    res.json({ tracking_subscriptions: subscriptions.map(trackingSubscriptionView) })
-  } catch (error) {
-    respondCarrierFailure(res, error)
-  }
+  const subscriptions = await nordicParcel.carrier().events.listTrackingSubscriptions({ limit })
+  res.json({ tracking_subscriptions: subscriptions.map(trackingSubscriptionView) })
 }

@@ -1,16 +1,18 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { parseCallback } from "../../../../lib/tracking/callback-payload"
-import { TRACKING_RECEIVED_EVENT, type TrackingReceivedData } from "../../../../lib/events"
-import { secretMatches } from "../../../../lib/tracking/secret"
+import { TRACKING_RECEIVED_EVENT, trackingReceivedData } from "../../../../lib/events"
+import { callbackSecretAccepted } from "../../../../lib/tracking/secret"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
 
 /**
  * POST /hooks/nordic-parcel/events: the carrier's tracking callbacks. The shared secret header
- * authenticates the carrier (compared in constant time); anything the database could not hold is
- * refused with 400 naming the field; the event is stored before it is acknowledged, so an
- * answered callback is never lost. Applying it happens after the answer, in the
+ * authenticates the carrier (compared in constant time); only a wrong secret (401) or a body that
+ * is not JSON (400) is refused. Everything else is stored before it is acknowledged, so an
+ * answered callback is never lost: what can be read is stored as an event (read leniently,
+ * carrier notes 42), what cannot is kept as a dead letter with its reason (202) and listed in
+ * tracking-health. Applying an event happens after the answer, in the
  * nordic_parcel.tracking.received subscriber, so the carrier's 10 s limit is never at risk; the
  * stored row records whether it was applied, and the nordic-parcel-apply-tracking-events job
  * applies what the subscriber did not (announcement lost, process stopped, apply failed).
@@ -18,13 +20,20 @@ import type NordicParcelModuleService from "../../../../modules/nordic_parcel/se
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   const { webhooks } = nordicParcel.getOptions()
-  if (!secretMatches(req.headers[webhooks.headerName.toLowerCase()], webhooks.secret)) {
+  if (!callbackSecretAccepted(req.headers[webhooks.headerName.toLowerCase()], webhooks)) {
+    nordicParcel.noteRefusedCallback()
     res.status(401).json({ type: "unauthorized", message: `missing or wrong ${webhooks.headerName} header` })
     return
   }
-  const parsed = parseCallback(req.body)
+  const body = jsonBodyOf(req)
+  if (!body.ok) {
+    res.status(400).json({ type: "invalid_data", message: body.message })
+    return
+  }
+  const parsed = parseCallback(body.value)
   if (!parsed.ok) {
-    res.status(400).json({ type: "invalid_data", message: parsed.message })
+    const deadLetter = await nordicParcel.recordTrackingDeadLetter(body.value, parsed.message)
+    res.status(202).json({ received: true, dead_letter: deadLetter.id, reason: parsed.message })
     return
   }
   const { callback } = parsed
@@ -35,19 +44,19 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     package_number: callback.packageNumber ?? null,
     occurred_at: callback.occurredAt,
     pushed_at: callback.pushedAt ?? null,
-    raw: req.body as Record<string, unknown>,
+    raw: body.value as Record<string, unknown>,
   })
   // Announced once per distinct event; a repeat of one not applied yet is left to the job.
   if (!stored.duplicate) {
-    const data: TrackingReceivedData = {
+    const data = trackingReceivedData({
       event_id: callback.eventId,
       status: callback.status,
       shipment_number: callback.shipmentNumber,
       package_number: callback.packageNumber ?? null,
-      occurred_at: callback.occurredAt.toISOString(),
-      ...(stored.fulfillment_id ? { fulfillment_id: stored.fulfillment_id } : {}),
-      ...(stored.order_id ? { order_id: stored.order_id } : {}),
-    }
+      occurred_at: callback.occurredAt,
+      fulfillment_id: stored.fulfillment_id,
+      order_id: stored.order_id,
+    })
     try {
       await req.scope.resolve(Modules.EVENT_BUS).emit({ name: TRACKING_RECEIVED_EVENT, data })
     } catch (error) {
@@ -58,4 +67,22 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     }
   }
   res.status(200).json({ received: true, duplicate: stored.duplicate })
+}
+
+/**
+ * The body as JSON. Medusa parses JSON bodies itself; one sent as text (a subscription made with
+ * another content type) is parsed here. Anything else is not JSON.
+ */
+function jsonBodyOf(req: MedusaRequest): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (typeof req.body === "string") {
+    try {
+      return { ok: true, value: JSON.parse(req.body) }
+    } catch {
+      return { ok: false, message: "the body must be JSON" }
+    }
+  }
+  if (req.is("json") && req.body !== undefined) {
+    return { ok: true, value: req.body }
+  }
+  return { ok: false, message: "the body must be JSON (Content-Type: application/json)" }
 }

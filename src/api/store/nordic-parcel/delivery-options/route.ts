@@ -3,11 +3,12 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { listShippingOptionsForCartWorkflow } from "@medusajs/medusa/core-flows"
 import { isoShippingDate, shippingDateFor } from "../../../../lib/checkout/shipping-date"
 import { priceService } from "../../../../lib/checkout/price-service"
-import { requiresPickupPoint, serviceForOptionData } from "../../../../lib/options"
+import { serviceForOptionData } from "../../../../lib/options"
+import { pickupPointRule } from "../../../../lib/pickup-point-rule"
 import { serviceInfo } from "../../../../lib/service-catalogue"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
-import { PROVIDER_ID } from "../../../../providers/nordic-parcel/provider-id"
+import { isNordicParcelProviderId } from "../../../../providers/nordic-parcel/provider-id"
 import { loadCartForShipping } from "../../../utils/cart"
 import type { StoreDeliveryOptionsQuery } from "../../../validators"
 
@@ -16,7 +17,7 @@ type CartShippingOption = {
   name: string
   provider_id: string
   data?: Record<string, unknown> | null
-  service_zone?: { fulfillment_set?: { location?: { address?: Record<string, unknown> | null } | null } | null } | null
+  service_zone?: { fulfillment_set?: { location?: { id?: string; address?: Record<string, unknown> | null } | null } | null } | null
 }
 
 /**
@@ -25,7 +26,8 @@ type CartShippingOption = {
  * side. All options are priced from one carrier quote, the same one calculatePrice uses, so the
  * amount shown here is the amount the cart gets. The shipping date (the merchant's cut-off time
  * and lead time applied) is the one the carrier was asked with, so the expected delivery date is
- * one the parcel can meet.
+ * one the parcel can meet. A price converted from the carrier's currency (the sender's) shows the
+ * carrier's own amount and currency beside it; an option without a price says why.
  */
 export async function GET(req: MedusaRequest<unknown, StoreDeliveryOptionsQuery>, res: MedusaResponse) {
   const { cart_id } = req.validatedQuery as StoreDeliveryOptionsQuery
@@ -40,7 +42,7 @@ export async function GET(req: MedusaRequest<unknown, StoreDeliveryOptionsQuery>
   // A service switched off in the admin is not offered, even where a shipping option still names it.
   const carrierOptions = (result as CartShippingOption[]).filter(
     (option) =>
-      option.provider_id === PROVIDER_ID &&
+      isNordicParcelProviderId(option.provider_id) &&
       typeof option.data?.service_code === "string" &&
       serviceForOptionData(options, option.data)?.offered
   )
@@ -50,18 +52,25 @@ export async function GET(req: MedusaRequest<unknown, StoreDeliveryOptionsQuery>
       const service = serviceForOptionData(options, option.data)!
       const code = service.code
       const context = { ...cart, from_location: option.service_zone?.fulfillment_set?.location ?? null }
-      const { quote, amount } = await priceService(nordicParcel.quoter(), options, service, context, inUse, now)
+      const { quote, amount, problem } = await priceService(nordicParcel.quoter(), options, service, context, inUse, now)
       const quoted = quote?.available ? quote : undefined
+      const pickupPoints = pickupPointRule(service, cart.shipping_address?.country_code)
       return {
         shipping_option_id: option.id,
         name: option.name,
         service_code: code,
-        requires_pickup_point: requiresPickupPoint(service, option.data),
+        // Rule 3 for the cart's destination: a point must be chosen, or may be (else door or nearest).
+        requires_pickup_point: pickupPoints.required,
+        offers_pickup_point: pickupPoints.choosable,
         available: amount !== undefined,
         amount: amount?.amount ?? null,
         currency_code: cart.currency_code,
         is_tax_inclusive: amount?.taxInclusive ?? options.pricesIncludeVat,
         price_source: amount?.source ?? null,
+        carrier_price: amount?.carrier
+          ? { amount: amount.carrier.amount, currency_code: amount.carrier.currency.toLowerCase(), exchange_rate: amount.carrier.exchangeRate }
+          : null,
+        unavailable_reason: amount ? null : (problem ?? "no price"),
         shipping_date: shippingDate,
         expected_delivery_date: quoted?.deliveryDate ?? null,
         working_days: quoted?.workingDays ?? null,

@@ -1,10 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { CarrierError, type PickupPoint } from "../../../../lib/carrier"
 import { parcelFits, toStorePickupPoint } from "../../../../lib/checkout/pickup-point"
 import { packParcel } from "../../../../lib/packing/parcel"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
-import { respondCarrierFailure } from "../../../utils/carrier-errors"
+import { describeCarrierRequest } from "../../../carrier-error-handler"
 import { loadCartForShipping } from "../../../utils/cart"
 import type { StorePickupPointsQuery } from "../../../validators"
 
@@ -19,28 +18,16 @@ export async function GET(req: MedusaRequest<unknown, StorePickupPointsQuery>, r
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   const options = await nordicParcel.getEffectiveOptions()
   const cart = query.cart_id ? await loadCartForShipping(req.scope, query.cart_id) : undefined
-  let points: PickupPoint[]
-  try {
-    points = await nordicParcel.pickupPointListings().list({
-      countryCode: query.country_code,
-      postalCode: query.postal_code,
-      // Ask for more when lockers may be filtered out, so `limit` points usually remain.
-      numberOfResponses: cart ? Math.min(50, query.limit * 2) : query.limit,
-      ...(query.street ? { street: query.street } : {}),
-      ...(query.street_number ? { streetNumber: query.street_number } : {}),
-      ...(query.type ? { pickupPointType: query.type } : {}),
-    })
-  } catch (error) {
-    if (error instanceof CarrierError && error.kind !== "validation" && error.kind !== "rate_limited") {
-      res.status(503).json({
-        type: "carrier_unavailable",
-        code: error.code,
-        message: `Pickup points cannot be listed right now: the carrier is not answering (${error.kind}${error.status ? ` ${error.status}` : ""}). Try again in a moment.`,
-      })
-      return
-    }
-    return respondCarrierFailure(res, error)
-  }
+  describeCarrierRequest(req, { unavailable: "Pickup points cannot be listed right now" })
+  let points = await nordicParcel.pickupPointListings().list({
+    countryCode: query.country_code,
+    postalCode: query.postal_code,
+    // Ask for more when lockers may be filtered out, so `limit` points usually remain.
+    numberOfResponses: cart ? Math.min(50, query.limit * 2) : query.limit,
+    ...(query.street ? { street: query.street } : {}),
+    ...(query.street_number ? { streetNumber: query.street_number } : {}),
+    ...(query.type ? { pickupPointType: query.type } : {}),
+  })
   if (cart) {
     const parcel = packParcel(cart.items, options.packaging)
     points = points.filter((point) => parcelFits(point, parcel))

@@ -3,17 +3,14 @@ import { customerSubscriptionView } from "../../../../../lib/tracking/subscripti
 import { NORDIC_PARCEL_MODULE } from "../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../modules/nordic_parcel/service"
 import { deleteSubscriptionWorkflow } from "../../../../../workflows/subscriptions/delete-subscription"
-import { respondCarrierFailure } from "../../../../utils/carrier-errors"
+import { describeCarrierRequest } from "../../../../carrier-error-handler"
 
 /** GET /admin/nordic-parcel/customer-subscriptions/:id: one customer subscription as the carrier has it. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  try {
-    const subscription = await nordicParcel.carrier().events.getCustomerSubscription(req.params.id)
-    res.json({ customer_subscription: customerSubscriptionView(subscription) })
-  } catch (error) {
-    respondCarrierFailure(res, error, { subject: `customer subscription ${req.params.id}` })
-  }
+  describeCarrierRequest(req, { subject: `customer subscription ${req.params.id}` })
+  const subscription = await nordicParcel.carrier().events.getCustomerSubscription(req.params.id)
+  res.json({ customer_subscription: customerSubscriptionView(subscription) })
 }
 
 /**
@@ -22,10 +19,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  */
 export async function DELETE(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const id = req.params.id
-  try {
-    await deleteSubscriptionWorkflow(req.scope).run({ input: { kind: "customer", carrier_id: id } })
-    res.json({ id, object: "customer_subscription", deleted: true })
-  } catch (error) {
-    respondCarrierFailure(res, error, { subject: `customer subscription ${id}` })
-  }
+  describeCarrierRequest(req, { subject: `customer subscription ${id}` })
+  await deleteSubscriptionWorkflow(req.scope).run({ input: { kind: "customer", carrier_id: id } })
+  res.json({ id, object: "customer_subscription", deleted: true })
 }

@@ -2,7 +2,6 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { customerSubscriptionView } from "../../../../../lib/tracking/subscription-views"
 import { NORDIC_PARCEL_MODULE } from "../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../modules/nordic_parcel/service"
-import { respondCarrierFailure } from "../../../../utils/carrier-errors"
 
 /**
  * GET /admin/nordic-parcel/customer-subscriptions/all: every customer subscription on the customer
@@ -11,10 +10,6 @@ import { respondCarrierFailure } from "../../../../utils/carrier-errors"
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  try {
-    const subscriptions = await nordicParcel.carrier().events.listAllCustomerSubscriptions()
-    res.json({ customer_subscriptions: subscriptions.map(customerSubscriptionView) })
-  } catch (error) {
-    respondCarrierFailure(res, error)
-  }
+  const subscriptions = await nordicParcel.carrier().events.listAllCustomerSubscriptions()
+  res.json({ customer_subscriptions: subscriptions.map(customerSubscriptionView) })
 }

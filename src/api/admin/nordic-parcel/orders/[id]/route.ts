@@ -2,9 +2,6 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../modules/nordic_parcel/service"
-import { serviceOptionsFor } from "../../../../../lib/options"
-import { senderPlace } from "../../../../../lib/service-names/sender-place"
-import { serviceLabel } from "../../../../../lib/service-names/service-label"
 import { toAdminShipment } from "../../../../utils/admin-shipment"
 import { toPlannedShipment } from "../../../../utils/planned-shipment"
 
@@ -36,17 +33,14 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     ...shipments.map((s) => s.service_code),
     ...methods.map((m) => m.data?.service_code).filter((code): code is string => typeof code === "string"),
   ]
-  await nordicParcel.learnServiceNames(codes, () => senderPlace(query))
+  const labels = await nordicParcel.serviceLabels(codes, query, options)
   const names = nordicParcel.carrierServiceNames()
   const carrierName = (code: string) => names.get(code)
   res.json({
     shipping_methods: methods.flatMap((method) => toPlannedShipment(method, options, carrierName) ?? []),
     shipments: shipments.map((shipment) => ({
       ...toAdminShipment(shipment, events.filter((e) => e.shipment_number === shipment.consignment_number)),
-      service_name: serviceLabel(shipment.service_code, {
-        merchantName: serviceOptionsFor(options, shipment.service_code).name,
-        carrier: carrierName(shipment.service_code),
-      }).name,
+      service_name: labels[shipment.service_code].name,
     })),
   })
 }

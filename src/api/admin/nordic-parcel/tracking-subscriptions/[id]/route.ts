@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { deleteSubscriptionWorkflow } from "../../../../../workflows/subscriptions/delete-subscription"
-import { respondCarrierFailure } from "../../../../utils/carrier-errors"
+import { describeCarrierRequest } from "../../../../carrier-error-handler"
 
 /**
  * DELETE /admin/nordic-parcel/tracking-subscriptions/:id: stops the carrier's callbacks for one
@@ -8,10 +8,7 @@ import { respondCarrierFailure } from "../../../../utils/carrier-errors"
  */
 export async function DELETE(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const id = req.params.id
-  try {
-    await deleteSubscriptionWorkflow(req.scope).run({ input: { kind: "tracking", carrier_id: id } })
-    res.json({ id, object: "tracking_subscription", deleted: true })
-  } catch (error) {
-    respondCarrierFailure(res, error, { subject: `tracking subscription ${id}` })
-  }
+  describeCarrierRequest(req, { subject: `tracking subscription ${id}` })
+  await deleteSubscriptionWorkflow(req.scope).run({ input: { kind: "tracking", carrier_id: id } })
+  res.json({ id, object: "tracking_subscription", deleted: true })
 }

@@ -2,7 +2,6 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../../modules/nordic_parcel/service"
-import { respondCarrierFailure } from "../../../../../utils/carrier-errors"
 import { sendMergedLabels } from "../../../../../utils/labels-pdf"
 
 /** GET /admin/nordic-parcel/bulk-bookings/:id/labels: one PDF of every label the run booked, in the run's order. */
@@ -11,9 +10,5 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   const found = await nordicParcel.bulkBookingStore().get(req.params.id)
   if (!found) throw new MedusaError(MedusaError.Types.NOT_FOUND, `bulk booking ${req.params.id} was not found`)
   const fulfillmentIds = found.orders.flatMap((order) => (order.status === "booked" && order.fulfillment_id ? [order.fulfillment_id] : []))
-  try {
-    await sendMergedLabels(nordicParcel, fulfillmentIds, res, `labels-${found.run.id}.pdf`)
-  } catch (error) {
-    respondCarrierFailure(res, error)
-  }
+  await sendMergedLabels(nordicParcel, fulfillmentIds, res, `labels-${found.run.id}.pdf`)
 }

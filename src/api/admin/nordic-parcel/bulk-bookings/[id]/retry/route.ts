@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../../modules/nordic_parcel/service"
-import { workBulkBooking } from "../../../../../../workflows/bulk-booking/runner"
+import { workBulkBooking } from "../../../../../../workers/bulk-booking-worker"
 
 /**
  * POST /admin/nordic-parcel/bulk-bookings/:id/retry: books again the orders of the run the carrier

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { renewCustomerSubscriptionWorkflow } from "../../../../../../workflows/subscriptions/renew-customer-subscription"
-import { respondCarrierFailure } from "../../../../../utils/carrier-errors"
+import { describeCarrierRequest } from "../../../../../carrier-error-handler"
 
 /**
  * POST /admin/nordic-parcel/customer-subscriptions/:id/renew: moves the expiry to 365 days from
@@ -8,10 +8,7 @@ import { respondCarrierFailure } from "../../../../../utils/carrier-errors"
  */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const id = req.params.id
-  try {
-    const { result } = await renewCustomerSubscriptionWorkflow(req.scope).run({ input: { carrier_id: id } })
-    res.json({ customer_subscription: result })
-  } catch (error) {
-    respondCarrierFailure(res, error, { subject: `customer subscription ${id}` })
-  }
+  describeCarrierRequest(req, { subject: `customer subscription ${id}` })
+  const { result } = await renewCustomerSubscriptionWorkflow(req.scope).run({ input: { carrier_id: id } })
+  res.json({ customer_subscription: result })
 }

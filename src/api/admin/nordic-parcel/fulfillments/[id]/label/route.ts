@@ -2,12 +2,14 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../../modules/nordic_parcel/service"
-import { respondCarrierFailure } from "../../../../../utils/carrier-errors"
+import { labelDisposition } from "../../../../../../lib/labels/label-format"
 
 /**
- * GET /admin/nordic-parcel/fulfillments/:id/label[?return=true]: the label PDF of a fulfillment's
+ * GET /admin/nordic-parcel/fulfillments/:id/label[?return=true]: the label of a fulfillment's
  * booking (or of its free return), fetched from the carrier, so the merchant prints it from the
- * admin without a carrier login.
+ * admin without a carrier login. A PDF, or the tracked mailbox parcel's (3570) label-printer file
+ * with the carrier's content type, decided by the file's bytes (lib/labels/label-format.ts), served
+ * as a download with nosniff: nothing the storage sends runs on the admin's origin.
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
@@ -19,13 +21,9 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   if (!shipment || !url) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `fulfillment ${req.params.id} has no ${wantsReturn ? "return " : ""}label`)
   }
-  try {
-    const label = await nordicParcel.carrier().booking.downloadLabel(url)
-    const name = `${wantsReturn ? "return-" : ""}${shipment.consignment_number ?? shipment.id}.pdf`
-    res.setHeader("Content-Type", label.contentType || "application/pdf")
-    res.setHeader("Content-Disposition", `inline; filename="${name}"`)
-    res.send(label.body)
-  } catch (error) {
-    respondCarrierFailure(res, error)
-  }
+  const label = await nordicParcel.downloadLabel(url)
+  res.setHeader("Content-Type", label.contentType)
+  res.setHeader("Content-Disposition", labelDisposition(label, `${wantsReturn ? "return-" : ""}${shipment.consignment_number ?? shipment.id}`))
+  res.setHeader("X-Content-Type-Options", "nosniff")
+  res.send(label.body)
 }

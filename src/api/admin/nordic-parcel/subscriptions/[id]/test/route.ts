@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { NORDIC_PARCEL_MODULE } from "../../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../../modules/nordic_parcel/service"
-import { respondCarrierFailure } from "../../../../../utils/carrier-errors"
+import { describeCarrierRequest } from "../../../../../carrier-error-handler"
 
 /**
  * POST /admin/nordic-parcel/subscriptions/:id/test: has the carrier send one dummy callback to a
@@ -11,10 +11,7 @@ import { respondCarrierFailure } from "../../../../../utils/carrier-errors"
  */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  try {
-    const { status, outcome } = await nordicParcel.carrier().events.testSubscription(req.params.id)
-    res.json({ sent: true, carrier_status: status, outcome })
-  } catch (error) {
-    respondCarrierFailure(res, error, { subject: `subscription ${req.params.id}` })
-  }
+  describeCarrierRequest(req, { subject: `subscription ${req.params.id}` })
+  const { status, outcome } = await nordicParcel.carrier().events.testSubscription(req.params.id)
+  res.json({ sent: true, carrier_status: status, outcome })
 }

@@ -2,7 +2,6 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../../modules/nordic_parcel/service"
-import { respondCarrierFailure } from "../../../../../utils/carrier-errors"
 import { StorePostalCodeParams } from "../../../../../validators"
 
 /**
@@ -16,16 +15,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   }
   const { country_code, postal_code } = parsed.data
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  try {
-    const record = await nordicParcel.carrier().lookup.getCityAndType({ countryCode: country_code, postalCode: postal_code })
-    if (!record) {
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `postal_code ${postal_code} does not exist in ${country_code}`)
-    }
-    res.json({
-      postal_code: { postal_code: record.postalcode ?? postal_code, city: record.city ?? null, type: record.postalCodeType ?? null },
-    })
-  } catch (error) {
-    if (error instanceof MedusaError) throw error
-    respondCarrierFailure(res, error)
+  const record = await nordicParcel.carrier().lookup.getCityAndType({ countryCode: country_code, postalCode: postal_code })
+  if (!record) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `postal_code ${postal_code} does not exist in ${country_code}`)
   }
+  res.json({
+    postal_code: { postal_code: record.postalcode ?? postal_code, city: record.city ?? null, type: record.postalCodeType ?? null },
+  })
 }

@@ -1,0 +1,162 @@
+import { eventually } from "../helpers/eventually"
+import { BERGEN, BOOKING_PATH, TwoInstances, mapLimit, type Instance, type PlacedOrder } from "../helpers/two-instances"
+
+/**
+ * Deploys and crashes: `medusa start` in a child process is killed (SIGKILL of its process group)
+ * while the carrier is still answering a booking, and again in the middle of a bulk run of 30
+ * orders, then started again on the same database while the carrier sandbox keeps running. After
+ * each, every order is either booked exactly once, or shown to the merchant as unconfirmed (with
+ * the reference the carrier may have it under) and then booked with "Book again" or an ordinary
+ * fulfilment: none is blocked, none is skipped. One instance on Medusa's in-memory modules (workflows and jobs die with it).
+ * Medusa's output goes to .cache/instances/.
+ */
+jest.setTimeout(600 * 1000)
+
+type Shipment = { id: string; fulfillment_id: string; status: string; unconfirmed: boolean; carrier_reference: string; consignment_number: string | null; last_error: { message: string } | null }
+type BulkOrder = { order_id: string; status: string; fulfillment_id: string | null; message: string | null }
+type BulkRun = { id: string; status: string; counts: Record<string, number>; orders: BulkOrder[] }
+
+describe("a Medusa process killed while booking", () => {
+  let stack: TwoInstances
+  let medusa: Instance
+
+  beforeAll(async () => {
+    // A booking's time limit of 4 s: an attempt left without an answer is unconfirmed 14 s later.
+    stack = new TwoInstances(undefined, { NP_REQUEST_MS: "4000" })
+    await stack.start()
+    ;[medusa] = stack.instances
+  }, 420 * 1000)
+
+  afterAll(async () => {
+    await stack?.stop()
+  }, 120 * 1000)
+
+  const placeOrder = () => stack.placeOrder(medusa, BERGEN, [{ variant: stack.store.variants.flat, quantity: 1 }])
+  const shipmentsOf = async (orderId: string) => (await stack.admin<{ shipments: Shipment[] }>(medusa, "GET", `/admin/nordic-parcel/orders/${orderId}`)).shipments
+  const bookingRequests = () => stack.sandbox.requests.filter((r) => r.method === "POST" && r.path === BOOKING_PATH)
+  /**
+   * Bookings the carrier made for the order, whichever attempt sent them (one shopper's e-mail per
+   * order, sent as the recipient's contact): a booking taken over by a later fulfilment counts too.
+   */
+  const carrierBookingsOf = async (orderId: string) => {
+    const { order } = await stack.admin<{ order: { email: string } }>(medusa, "GET", `/admin/orders/${orderId}?fields=id,email`)
+    return stack.sandbox.bookings.filter((b) => JSON.stringify(b.request).includes(`"${order.email}"`))
+  }
+  /** The order's fulfilments that are the order's (linked) and not cancelled, with their consignment. */
+  const liveFulfillments = async (orderId: string) => {
+    const { order } = await stack.admin<{ order: { fulfillments: { id: string; canceled_at: string | null; data: { consignment_number?: string } }[] } }>(
+      medusa,
+      "GET",
+      `/admin/orders/${orderId}?fields=id,fulfillments.id,fulfillments.canceled_at,fulfillments.data`
+    )
+    return order.fulfillments.filter((f) => !f.canceled_at)
+  }
+  const bookAgain = (shipment: Shipment) =>
+    stack.admin<{ fulfillment: { id: string; data: { consignment_number?: string } } }>(medusa, "POST", `/admin/nordic-parcel/shipments/${shipment.id}/rebook`)
+
+  /** Booked exactly once: one fulfilment of the order, one booking in the ledger, one at the carrier. */
+  async function expectBookedOnce(order: PlacedOrder) {
+    const live = await liveFulfillments(order.id)
+    expect(live).toHaveLength(1)
+    const booked = (await shipmentsOf(order.id)).filter((s) => s.status === "booked")
+    expect(booked.map((s) => [s.fulfillment_id, s.consignment_number])).toEqual([[live[0].id, live[0].data.consignment_number]])
+    expect((await carrierBookingsOf(order.id)).map((b) => b.consignmentNumber)).toEqual([live[0].data.consignment_number])
+  }
+
+  it("a single booking: the attempt is unconfirmed after the restart, shown with its reference, and Book again books the order", async () => {
+    const order = await placeOrder()
+    // The carrier receives the booking and never answers.
+    stack.sandbox.fault("booking", { kind: "hang", times: 1 })
+    const sentBefore = bookingRequests().length
+    const fulfilling = stack
+      .admin(medusa, "POST", `/admin/orders/${order.id}/fulfillments`, { items: order.items.map((i) => ({ id: i.id, quantity: i.quantity })) })
+      .then(
+        () => "answered",
+        () => "cut off"
+      )
+    await eventually(() => bookingRequests().length > sentBefore, { timeoutMs: 60_000 })
+    await stack.kill(medusa)
+    expect(await fulfilling).toBe("cut off")
+
+    await stack.restart(medusa)
+    // At start-up (or the minute's job) the attempt nothing waits for becomes unconfirmed.
+    const unconfirmed = await eventually(async () => (await shipmentsOf(order.id)).find((s) => s.unconfirmed), { timeoutMs: 120_000, intervalMs: 1000 })
+    expect(unconfirmed).toMatchObject({ status: "booking", consignment_number: null })
+    expect(unconfirmed.last_error!.message).toMatch(new RegExp(`may have been booked with reference ${unconfirmed.carrier_reference}`))
+    // The reference is the one the carrier received.
+    expect((bookingRequests().at(-1)!.body as { consignments: { correlationId: string }[] }).consignments[0].correlationId).toBe(unconfirmed.carrier_reference)
+    // The status page and the bookings page show it too.
+    const status = await stack.admin<{ unconfirmed_bookings: { count: number; bookings: { id: string; carrier_reference: string }[] } }>(medusa, "GET", "/admin/nordic-parcel/status")
+    expect(status.unconfirmed_bookings.bookings).toContainEqual(expect.objectContaining({ id: unconfirmed.id, carrier_reference: unconfirmed.carrier_reference }))
+    const page = await stack.admin<{ orders: { id: string; unconfirmed_booking: { id: string } | null }[] }>(medusa, "GET", "/admin/nordic-parcel/unfulfilled-orders")
+    expect(page.orders.find((o) => o.id === order.id)?.unconfirmed_booking).toMatchObject({ id: unconfirmed.id })
+
+    // Not blocked: the merchant books it again.
+    const rebooked = await bookAgain(unconfirmed)
+    expect(rebooked.fulfillment.data.consignment_number).toEqual(expect.any(String))
+    await expectBookedOnce(order)
+    expect((await shipmentsOf(order.id)).find((s) => s.id === unconfirmed.id)).toMatchObject({ status: "failed", unconfirmed: false })
+  })
+
+  it("a bulk run of 30 orders: the restarted store finishes it; every order is booked once, or unconfirmed and then booked again; none skipped", async () => {
+    const orders = await mapLimit([...Array(30).keys()], 4, () => placeOrder())
+    const ids = orders.map((o) => o.id)
+    // The first 10 bookings stay at the carrier for 4 s: the process dies while they are in flight.
+    stack.sandbox.fault("booking", { kind: "latency", ms: 4000, times: 10 })
+    const sentBefore = bookingRequests().length
+    const { bulk_booking } = await stack.admin<{ bulk_booking: { id: string } }>(medusa, "POST", "/admin/nordic-parcel/bulk-bookings", { order_ids: ids })
+    await eventually(() => bookingRequests().length - sentBefore >= 15, { timeoutMs: 120_000, intervalMs: 20 })
+    await stack.kill(medusa)
+    const sentAtKill = bookingRequests().length - sentBefore
+    expect(sentAtKill).toBeLessThan(30 + 1)
+
+    const killedAt = Date.now()
+    await stack.restart(medusa)
+    const restartedAt = Date.now()
+    // The resume job takes the run up once its lease has run out, and finishes it (78 s on an idle
+    // machine). Known to fail: a kill after Medusa linked a booked fulfillment to the order but
+    // before it registered the fulfilled quantities leaves that order held by its own booking, put
+    // back as pending on every pass, so the run never finishes (seen under load; not fixed yet).
+    const run = async () => (await stack.admin<{ bulk_booking: BulkRun }>(medusa, "GET", `/admin/nordic-parcel/bulk-bookings/${bulk_booking.id}`)).bulk_booking
+    const finished = await eventually(async () => ((await run()).status === "done" ? run() : undefined), { timeoutMs: 300_000, intervalMs: 2000 })
+    const finishedAt = Date.now()
+    expect(finished.orders.filter((o) => o.status === "skipped")).toEqual([])
+    expect(finished.orders.filter((o) => !["booked", "failed"].includes(o.status))).toEqual([])
+
+    let bookedAgain = 0
+    for (const order of orders) {
+      const outcome = finished.orders.find((o) => o.order_id === order.id)!
+      if (outcome.status === "booked") {
+        await expectBookedOnce(order)
+        continue
+      }
+      // Not booked by the run: only because an attempt of it is unconfirmed, shown on the order.
+      expect(outcome.message).toMatch(/never confirmed by the carrier/)
+      const unconfirmed = (await shipmentsOf(order.id)).find((s) => s.unconfirmed)!
+      expect(unconfirmed.last_error!.message).toMatch(new RegExp(`reference ${unconfirmed.carrier_reference}`))
+      // Half with "Book again", half with Medusa's ordinary fulfilment: both book it anew.
+      if (bookedAgain % 2 === 0) {
+        await bookAgain(unconfirmed)
+      } else {
+        await stack.admin(medusa, "POST", `/admin/orders/${order.id}/fulfillments`, { items: order.items.map((i) => ({ id: i.id, quantity: i.quantity })) })
+      }
+      bookedAgain++
+      const live = await liveFulfillments(order.id)
+      expect(live).toHaveLength(1)
+      const shipments = await shipmentsOf(order.id)
+      expect(shipments.filter((s) => s.status === "booked").map((s) => s.fulfillment_id)).toEqual([live[0].id])
+      // The attempt is settled as replaced, no longer shown as needing action.
+      expect(shipments.find((s) => s.id === unconfirmed.id)).toMatchObject({ status: "failed", unconfirmed: false })
+    }
+    // Nothing left to book on the bookings page.
+    const page = await stack.admin<{ orders: { id: string }[] }>(medusa, "GET", "/admin/nordic-parcel/unfulfilled-orders")
+    expect(page.orders.filter((o) => ids.includes(o.id))).toEqual([])
+    stack.figures.crash = {
+      sentAtKill,
+      bookedByRun: finished.counts.booked,
+      bookedAgain,
+      restartS: Math.round((restartedAt - killedAt) / 1000),
+      restartToRunDoneS: Math.round((finishedAt - restartedAt) / 1000),
+    }
+  })
+})

@@ -1,0 +1,16 @@
+import type { MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { returnDocumentsOfShopper, sendCarrierDocument } from "../../../../../../../utils/shopper-order"
+
+/**
+ * GET /store/nordic-parcel/orders/:id/shipments/:shipment_id/return-label: the return label PDF,
+ * fetched from the carrier for the order's shopper (404 for anyone else, and when the shipment has
+ * no return label).
+ */
+export async function GET(req: MedusaStoreRequest, res: MedusaResponse) {
+  const { links } = await returnDocumentsOfShopper(req)
+  if (!links.labelUrl) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Shipment ${req.params.shipment_id} has no return label`)
+  }
+  await sendCarrierDocument(req, res, links.labelUrl, { name: `return-${links.consignmentNumber}.pdf`, fallbackType: "application/pdf" })
+}

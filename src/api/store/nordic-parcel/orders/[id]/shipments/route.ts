@@ -1,0 +1,41 @@
+import type { MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
+import { NORDIC_PARCEL_MODULE } from "../../../../../../modules/nordic_parcel"
+import type NordicParcelModuleService from "../../../../../../modules/nordic_parcel/service"
+import { serviceOptionsFor } from "../../../../../../lib/options"
+import { serviceLabel } from "../../../../../../lib/service-names/service-label"
+import { isShopperVisible, toOrderShipment, type ShipmentRow, type TrackingEventRow } from "../../../../../../lib/shopper/order-shipment"
+import { orderOfShopper } from "../../../../../utils/shopper-order"
+
+/**
+ * GET /store/nordic-parcel/orders/:id/shipments: the order's carrier shipments (the parcel and any
+ * returns) with their tracking events, oldest first, and for returns the store paths of the label
+ * and QR codes. For the order's shopper only (a guest holding the order's id, or the signed-in
+ * customer who placed it); anyone else gets 404. Reads only the store's own tables: no carrier call.
+ */
+export async function GET(req: MedusaStoreRequest, res: MedusaResponse) {
+  const order = await orderOfShopper(req)
+  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  const [rows, options] = await Promise.all([
+    nordicParcel.listShipments({ order_id: order.id }, { order: { created_at: "ASC" } }),
+    nordicParcel.getEffectiveOptions(),
+  ])
+  const shipments = (rows as unknown as ShipmentRow[]).filter(isShopperVisible)
+  const numbers = shipments.map((s) => s.consignment_number)
+  const events = numbers.length
+    ? ((await nordicParcel.listTrackingEvents({ shipment_number: numbers }, { order: { occurred_at: "ASC", created_at: "ASC" } })) as unknown as TrackingEventRow[])
+    : []
+  const names = nordicParcel.carrierServiceNames()
+  res.json({
+    shipments: shipments.map((shipment) =>
+      toOrderShipment(
+        order.id,
+        shipment,
+        events,
+        serviceLabel(shipment.service_code, {
+          merchantName: serviceOptionsFor(options, shipment.service_code).name,
+          carrier: names.get(shipment.service_code),
+        }).name
+      )
+    ),
+  })
+}

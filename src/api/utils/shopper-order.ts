@@ -1,0 +1,53 @@
+import type { MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { shopperMayReadOrder, type OrderOwnership } from "../../lib/shopper/order-access"
+import { returnDocumentLinks, type ReturnDocumentLinks, type ShipmentRow } from "../../lib/shopper/order-shipment"
+import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"
+import type NordicParcelModuleService from "../../modules/nordic_parcel/service"
+
+const notFound = (what: string) => new MedusaError(MedusaError.Types.NOT_FOUND, `${what} was not found`)
+
+/**
+ * The order of `:id` when the shopper making the request may read it (lib/shopper/order-access.ts),
+ * else a 404 that reads the same as for an order that does not exist.
+ */
+export async function orderOfShopper(req: MedusaStoreRequest): Promise<OrderOwnership> {
+  const orderId = req.params.id
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: ["id", "customer_id", "is_draft_order"], filters: { id: orderId } })
+  const order = data[0] as OrderOwnership | undefined
+  // A token of an identity that has no customer yet carries an empty actor id: a guest.
+  const signedIn = req.auth_context?.actor_type === "customer" ? req.auth_context.actor_id || undefined : undefined
+  if (!shopperMayReadOrder(order, signedIn)) throw notFound(`Order with id: ${orderId}`)
+  return order!
+}
+
+/** A shipment of the shopper's order with the carrier's links to its return documents, else 404. */
+export async function returnDocumentsOfShopper(req: MedusaStoreRequest): Promise<{ shipment: ShipmentRow; links: ReturnDocumentLinks }> {
+  const order = await orderOfShopper(req)
+  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  const [shipment] = (await nordicParcel.listShipments({ id: req.params.shipment_id, order_id: order.id })) as unknown as ShipmentRow[]
+  const links = shipment ? returnDocumentLinks(shipment) : null
+  if (!shipment || !links) throw notFound(`A return label of shipment ${req.params.shipment_id}`)
+  return { shipment, links }
+}
+
+/**
+ * Streams a carrier document (label PDF, QR code image) to the shopper. The carrier's link carries
+ * its own access token, so the shopper never sees it: the store fetches it on their behalf.
+ */
+export async function sendCarrierDocument(
+  req: MedusaStoreRequest,
+  res: MedusaResponse,
+  url: string,
+  file: { name: string; fallbackType: string }
+): Promise<void> {
+  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  // A carrier failure is thrown on: the plugin's error handler answers it (503 down, 429 throttled, …).
+  const document = await nordicParcel.carrier().booking.downloadLabel(url)
+  res.setHeader("Content-Type", document.contentType || file.fallbackType)
+  res.setHeader("Content-Disposition", `inline; filename="${file.name}"`)
+  // The shopper's own document: a shared cache must not keep it.
+  res.setHeader("Cache-Control", "private, max-age=300")
+  res.send(document.body)
+}

@@ -1,0 +1,48 @@
+import { interruptedVerdict, supersededMessage, unconfirmedMessage, type AttemptView, type FulfillmentView } from "../interrupted-booking"
+
+const now = new Date("2026-11-25T12:00:00Z")
+const LIMIT = 10_000
+const ago = (ms: number) => new Date(now.getTime() - ms)
+const attempt = (status: AttemptView["status"], ageMs: number, overrides: Partial<AttemptView> = {}): AttemptView => ({
+  status,
+  kind: "outbound",
+  order_id: "order_1",
+  created_at: ago(ageMs),
+  ...overrides,
+})
+const linked: FulfillmentView = { canceled_at: null, order_id: "order_1" }
+const unlinked: FulfillmentView = { canceled_at: null, order_id: null }
+const cancelled: FulfillmentView = { canceled_at: "2026-11-25T11:59:00Z", order_id: "order_1" }
+
+describe("what became of an attempt a stopped process may have left", () => {
+  it.each([
+    // An attempt without an answer.
+    ["in flight: young, its fulfilment not linked yet", attempt("booking", 2_000), unlinked, "keep"],
+    ["its fulfilment is gone", attempt("booking", 2_000), undefined, "unconfirmed"],
+    ["its fulfilment was cancelled", attempt("booking", 2_000), cancelled, "unconfirmed"],
+    ["older than its time limit plus the margin (the process stopped)", attempt("booking", LIMIT + 10_001), unlinked, "unconfirmed"],
+    ["just within the margin", attempt("booking", LIMIT + 9_000), unlinked, "keep"],
+    // A booking the carrier confirmed.
+    ["booked, the order's", attempt("booked", LIMIT + 60_000), linked, "keep"],
+    ["booked, not linked yet (the workflow's last steps)", attempt("booked", 5_000), unlinked, "keep"],
+    ["booked, never made the order's", attempt("booked", LIMIT + 31_000), unlinked, "unused"],
+    ["booked, its fulfilment gone", attempt("booked", LIMIT + 31_000), undefined, "unused"],
+    ["booked, its fulfilment cancelled", attempt("booked", LIMIT + 31_000), cancelled, "unused"],
+    ["a return's booking is linked to its return, not the order", attempt("booked", LIMIT + 60_000, { kind: "return" }), unlinked, "keep"],
+  ])("%s -> %s", (_case, view, fulfillment, action) => {
+    expect(interruptedVerdict(view, fulfillment, now, LIMIT).action).toBe(action)
+  })
+})
+
+describe("what the merchant reads about an attempt", () => {
+  it.each([
+    ["unconfirmed: the reference to look up, then Book again", unconfirmedMessage("its fulfilment was cancelled", "ful_A"), [/reference ful_A/, /Book again/]],
+    [
+      "replaced: the new consignment, and the reference whose parcel to leave unused",
+      supersededMessage("ful_A", { fulfillmentId: "ful_B", consignmentNumber: "70438100000000001" }),
+      [/Replaced by consignment 70438100000000001 \(fulfilment ful_B\)/, /reference ful_A, leave that label unused/],
+    ],
+  ])("%s", (_case, message, patterns) => {
+    for (const pattern of patterns) expect(message).toMatch(pattern)
+  })
+})

@@ -1,0 +1,75 @@
+/**
+ * What became of a booking attempt whose process may have stopped (a crash, a deploy's SIGKILL).
+ * Medusa commits a fulfillment row before the provider books, and links it to the order only after
+ * the provider answered; a process that stops in between leaves an attempt "booking" (no answer
+ * recorded) or "booked" (recorded, but Medusa never made the fulfilment the order's). Either would
+ * hold the order's units for good. Pure: the check (interrupted-bookings.ts) loads the rows and
+ * the fulfilments and acts on the verdict.
+ */
+export type AttemptView = {
+  status: "booking" | "booked"
+  kind: "outbound" | "return"
+  order_id: string | null
+  created_at: Date
+}
+
+/** The attempt's fulfilment as Medusa holds it; undefined when it no longer exists. */
+export type FulfillmentView = { canceled_at?: unknown; order_id?: string | null } | undefined
+
+export type InterruptedVerdict =
+  | { action: "keep" }
+  /** The carrier may have booked it: shown to the merchant, no longer holding the order's units. */
+  | { action: "unconfirmed"; reason: string }
+  /** Booked, but no fulfilment of the order holds it: unused, for the next identical fulfilment. */
+  | { action: "unused"; reason: string }
+
+/**
+ * Time after an attempt is recorded (just before its request is sent) past which it cannot still
+ * be waiting for its answer: the booking's time limit plus a margin for a busy process.
+ */
+export const UNCONFIRMED_MARGIN_MS = 10_000
+/** A booked attempt's fulfilment is linked to its order by the steps after the booking: their time. */
+export const LINK_MARGIN_MS = 30_000
+
+export function interruptedVerdict(attempt: AttemptView, fulfillment: FulfillmentView, now: Date, bookingLimitMs: number): InterruptedVerdict {
+  const ageMs = now.getTime() - attempt.created_at.getTime()
+  if (attempt.status === "booking") {
+    if (!fulfillment) return { action: "unconfirmed", reason: "its fulfilment no longer exists" }
+    if (fulfillment.canceled_at) return { action: "unconfirmed", reason: "its fulfilment was cancelled" }
+    if (ageMs > bookingLimitMs + UNCONFIRMED_MARGIN_MS) {
+      return { action: "unconfirmed", reason: "no answer was recorded within the booking's time limit (the process stopped while booking)" }
+    }
+    return { action: "keep" }
+  }
+  // Return fulfilments belong to returns, not to the order: only outgoing bookings are checked.
+  if (attempt.kind !== "outbound" || !attempt.order_id || ageMs <= bookingLimitMs + LINK_MARGIN_MS) return { action: "keep" }
+  if (!fulfillment) return { action: "unused", reason: "its fulfilment no longer exists" }
+  if (fulfillment.canceled_at) return { action: "unused", reason: "its fulfilment was cancelled" }
+  if (fulfillment.order_id !== attempt.order_id) {
+    return { action: "unused", reason: "the process stopped before its fulfilment became the order's" }
+  }
+  return { action: "keep" }
+}
+
+/**
+ * The merchant's text for an unconfirmed attempt. The carrier cannot be asked for a booking by
+ * reference (its booking service offers no search, carrier notes 45), so the reference the request carried is named.
+ */
+export function unconfirmedMessage(reason: string, reference: string): string {
+  return (
+    `The carrier never confirmed this booking: ${reason}. A parcel may have been booked with reference ${reference}: ` +
+    `check the carrier's portal, then use "Book again".`
+  )
+}
+
+/**
+ * The merchant's text for an unconfirmed attempt that a later booking of the same parcel replaced
+ * (a plain fulfilment, or "Book again"). The carrier cannot be searched (carrier notes 45), so the
+ * attempt may still exist there: the reference tells the merchant which label to leave unused.
+ */
+export function supersededMessage(reference: string, by: { fulfillmentId: string; consignmentNumber: string }): string {
+  return (
+    `Replaced by consignment ${by.consignmentNumber} (fulfilment ${by.fulfillmentId}). The carrier never confirmed this ` +
+    `attempt; if its portal shows a parcel with reference ${reference}, leave that label unused.`
+  )
+}

@@ -1,0 +1,124 @@
+import { EVENT_GROUP_NAMES } from "../../tracking/event-groups"
+import { shopperMayReadOrder } from "../order-access"
+import { isShopperVisible, returnDocumentLinks, toOrderShipment, type ShipmentRow } from "../order-shipment"
+import { afterSaleTexts, afterSaleTextsFor, formatEventTime, resolveAfterSaleLocale, trackingEventText } from "../../../storefront/after-sale-texts"
+import { storeErrorText } from "../../../storefront/texts"
+
+describe("shopper: who may read an order", () => {
+  const kari = { id: "order_1", customer_id: "cus_kari", is_draft_order: false }
+  it.each([
+    ["a guest holding the order's id", kari, undefined, true],
+    ["the signed-in customer who placed it", kari, "cus_kari", true],
+    ["another signed-in customer", kari, "cus_ola", false],
+    ["a signed-in customer, for a guest order", { ...kari, customer_id: null }, "cus_kari", false],
+    ["anyone, for a draft order", { ...kari, is_draft_order: true }, "cus_kari", false],
+    ["a guest, for a draft order", { ...kari, is_draft_order: true }, undefined, false],
+    ["anyone, for an order that does not exist", undefined, undefined, false],
+  ])("%s: %s", (_who, order, customerId, expected) => {
+    expect(shopperMayReadOrder(order, customerId)).toBe(expected)
+  })
+})
+
+describe("shopper: an order's shipments as the storefront reads them", () => {
+  const returnRow: ShipmentRow = {
+    id: "npship_1",
+    order_id: "order_1",
+    kind: "return",
+    status: "booked",
+    service_code: "9300",
+    consignment_number: "70438100000000001",
+    package_numbers: ["370438100000000011"],
+    label_url: "https://carrier.example/labels/70438100000000001?auth-token=secret",
+    tracking_url: "https://carrier.example/tracking/70438100000000001",
+    booked_at: new Date("2026-11-25T10:00:00Z"),
+    fulfillment_result: { data: { qr_codes: ["https://carrier.example/qr/1.png?auth-token=secret"] } },
+  }
+
+  it("gives a return's documents as store paths, never the carrier's links with their tokens", () => {
+    const shipment = toOrderShipment("order_1", returnRow as never, [], "Return parcel")
+    expect(shipment.return_label).toEqual({
+      consignment_number: "70438100000000001",
+      label_path: "/store/nordic-parcel/orders/order_1/shipments/npship_1/return-label",
+      qr_code_paths: ["/store/nordic-parcel/orders/order_1/shipments/npship_1/return-qr-codes/0"],
+    })
+    expect(JSON.stringify(shipment)).not.toContain("auth-token")
+  })
+
+  it("finds the free return of an outgoing parcel, and no documents where none were booked", () => {
+    const outbound: ShipmentRow = {
+      ...returnRow,
+      kind: "outbound",
+      fulfillment_result: null,
+      return_shipment: { service_code: "9300", consignment_number: "70438100000000002", label_url: "https://carrier.example/l/2", qr_codes: [] },
+    }
+    expect(returnDocumentLinks(outbound)).toEqual({ consignmentNumber: "70438100000000002", labelUrl: "https://carrier.example/l/2", qrCodeUrls: [] })
+    expect(returnDocumentLinks({ ...outbound, return_shipment: null })).toBeNull()
+    expect(toOrderShipment("order_1", { ...outbound, return_shipment: null } as never, [], "Parcel").return_label).toBeNull()
+  })
+
+  it("lists the shipment's own events oldest first, without other shipments' events", () => {
+    const events = [
+      { status: "DELIVERED", occurred_at: "2026-11-26T12:00:00Z", shipment_number: "70438100000000001", package_number: null },
+      { status: "HANDED_IN", occurred_at: new Date("2026-11-25T12:00:00Z"), shipment_number: "70438100000000001" },
+      { status: "HANDED_IN", occurred_at: "2026-11-24T12:00:00Z", shipment_number: "70438100000000999" },
+    ]
+    const shipment = toOrderShipment("order_1", returnRow as never, events, "Return parcel")
+    expect(shipment.tracking_events).toEqual([
+      { status: "HANDED_IN", occurred_at: "2026-11-25T12:00:00.000Z", package_number: null },
+      { status: "DELIVERED", occurred_at: "2026-11-26T12:00:00.000Z", package_number: null },
+    ])
+  })
+
+  it.each([
+    ["booked", true],
+    ["shipped", true],
+    ["delivered", true],
+    ["returned", true],
+    ["booking", false],
+    ["unused", false],
+    ["failed", false],
+  ])("a %s shipment is shown to the shopper: %s", (status, shown) => {
+    expect(isShopperVisible({ ...returnRow, status })).toBe(shown)
+  })
+})
+
+describe("storefront: the order page's texts", () => {
+  it.each(Object.keys(afterSaleTexts))("has a %s text for every carrier event and every message", (locale) => {
+    const texts = afterSaleTexts[locale as keyof typeof afterSaleTexts]
+    expect(Object.keys(texts.events).sort()).toEqual([...EVENT_GROUP_NAMES].sort())
+    expect(Object.keys(texts).sort()).toEqual(Object.keys(afterSaleTexts.en).sort())
+  })
+
+  it.each([
+    ["nb-NO", "nb"],
+    ["no", "nb"],
+    ["nn", "nb"],
+    ["sv-FI", "sv"],
+    ["da", "da"],
+    ["fi_FI", "fi"],
+    ["de-DE", "en"],
+    [undefined, "en"],
+  ])("reads %s as %s", (locale, expected) => {
+    expect(resolveAfterSaleLocale(locale)).toBe(expected)
+  })
+
+  it("shows an event the carrier adds later by its name, and a merchant's own text over the kit's", () => {
+    const t = afterSaleTextsFor("sv", { events: { DELIVERED: "Framme!" } })
+    expect(trackingEventText("DELIVERED", t)).toBe("Framme!")
+    expect(trackingEventText("HANDED_IN", t)).toBe("Inlämnat")
+    expect(trackingEventText("NEW_EVENT", t)).toBe("NEW_EVENT")
+  })
+
+  it("writes the event's time in the shopper's language", () => {
+    expect(formatEventTime("2026-11-25T12:00:00Z", "en")).toMatch(/25 Nov 2026/)
+    expect(formatEventTime("2026-11-25T12:00:00Z", "nb")).toMatch(/25\. nov\.? 2026/)
+    expect(formatEventTime("not a date", "en")).toBe("not a date")
+  })
+
+  it("says the store cannot be reached when the browser got no answer (offline or STORE_CORS)", () => {
+    const t = afterSaleTexts.nb
+    expect(storeErrorText({ kind: "network" }, t)).toBe(t.unreachable)
+    expect(storeErrorText({ kind: "unavailable" }, t)).toBe(t.unavailable)
+    expect(storeErrorText({ kind: "unknown" }, t)).toBe(t.failed)
+  })
+})

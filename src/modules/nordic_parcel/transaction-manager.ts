@@ -1,0 +1,7 @@
+import type { Context } from "@medusajs/framework/types"
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
+
+/** The entity manager of the transaction a store method runs in (`@InjectTransactionManager`). */
+export function manager(sharedContext: Context): SqlEntityManager {
+  return sharedContext.transactionManager as SqlEntityManager
+}
