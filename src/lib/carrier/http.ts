@@ -206,7 +206,13 @@ export class CarrierHttp {
       // its slot: sent now, it would reach the carrier closer to the next requests than the limit
       // allows. It takes the next slot instead, before the other waiters.
       release()
-      release = await request.throttle(options.signal ?? new AbortController().signal, { ahead: true })
+      try {
+        release = await request.throttle(options.signal ?? new AbortController().signal, { ahead: true })
+      } catch {
+        // Only the caller's signal ends this wait: the request was not sent, which its caller
+        // must know (the attempt recorded at the turn is dropped, not shown as maybe booked).
+        throw carrierErrorFromTransport({ ...this.failureContext(request), kind: "timeout", sent: false, summary: "aborted by the caller before it was sent" })
+      }
     }
     return release
   }

@@ -83,3 +83,25 @@ it("a booking whose turn's work (the ledger's write) outlasts the margin takes t
     await paced.close()
   }
 })
+
+it("a booking aborted by its caller while it waits for the next slot after a slow turn was not sent, and says so", async () => {
+  const paced = await startSandbox({ clock: "real" })
+  const client = clientsFor(paced, { bookingRatePerSecond: 18 })
+  try {
+    const caller = new AbortController()
+    // Others take the next slots; S1's write outlasts the margin, and its caller gives up meanwhile.
+    const others = ["F1", "F2", "F3"].map((id) => client.booking.book(request(id)))
+    const slow = client.booking.book(request("S1"), {
+      signal: caller.signal,
+      onTurn: () => new Promise<void>((resolve) => setTimeout(() => (caller.abort(), resolve()), 150)),
+    })
+    const error = await carrierErrorOf(slow)
+    expect(error).toMatchObject({ kind: "timeout", retryable: true })
+    expect(error.message).toMatch(/before it was sent/)
+    await Promise.all(others)
+    expect(requestsTo(paced, BOOK_PATH).map((r) => (r.body as BookingRequest).consignments[0].correlationId)).not.toContain("S1")
+  } finally {
+    await client.close()
+    await paced.close()
+  }
+})
