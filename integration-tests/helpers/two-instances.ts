@@ -250,6 +250,13 @@ export class TwoInstances {
     }).then(async (res) => ({ status: res.status, body: (await res.json()) as { duplicate?: boolean } }))
   }
 
+  /** A connection of its own to the stack's database (the caller ends it), to hold locks or read Medusa's tables. */
+  async databaseClient(): Promise<Client> {
+    const client = new Client(pgConfig(this.database))
+    await client.connect()
+    return client
+  }
+
   /** The plugin's tracking events of these consignments, straight from the shared database. */
   async trackingEvents(consignments: string[]): Promise<{ event_id: string; status: string; shipment_number: string; fulfillment_id: string | null }[]> {
     const client = new Client(pgConfig(this.database))

@@ -4,6 +4,7 @@ import { hostname } from "node:os"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
+import checkInterruptedBookingsJob from "../jobs/check-interrupted-bookings"
 import { mapLimit } from "../lib/concurrency/map-limit"
 import { failedOutcome, planBulkOrder, type BulkOrderView } from "../lib/bulk-booking/order-plan"
 import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"
@@ -57,8 +58,9 @@ async function work(container: MedusaContainer, id: string): Promise<void> {
   const store = nordicParcel.bulkBookingStore()
   if (!(await store.lease(id, OWNER, BULK_LEASE_MS))) return
   // A run resumed after its instance stopped: attempts that instance left without an answer become
-  // unconfirmed first, so they neither hold their orders nor are taken for bookings in flight.
-  await nordicParcel.checkInterruptedBookings(container.resolve(ContainerRegistrationKeys.QUERY))
+  // unconfirmed first, so they neither hold their orders nor are taken for bookings in flight, and
+  // fulfilments it left half done are completed (then counted as the order's booking).
+  await checkInterruptedBookingsJob(container)
   let lost = false
   const renew = setInterval(() => {
     store.lease(id, OWNER, BULK_LEASE_MS).then(
@@ -74,7 +76,7 @@ async function work(container: MedusaContainer, id: string): Promise<void> {
     for (let pass = 0; pass < MAX_PASSES && !lost; pass++) {
       if (pass > 0) {
         await new Promise((resolve) => setTimeout(resolve, PASS_PAUSE_MS))
-        await nordicParcel.checkInterruptedBookings(container.resolve(ContainerRegistrationKeys.QUERY))
+        await checkInterruptedBookingsJob(container)
       }
       const rows = await store.unfinished(id)
       // Once the lease is lost, another instance works the run: the rest is left to it.
@@ -135,8 +137,10 @@ async function fulfil(container: MedusaContainer, row: BulkOrderRow, carrierOpti
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const plan = planBulkOrder(await loadOrder(container, row.order_id), carrierOptions)
   if (plan.action === "skip") {
-    // An order this run was fulfilling when its instance stopped: the booking made then is its outcome.
-    if (plan.alreadyFulfilled && row.status === "booking") {
+    // An order this run already tried: fulfilling when its instance stopped, or put back because a
+    // booking held its items (since completed, when Medusa's workflow had stopped halfway). The
+    // order's booking is then its outcome.
+    if (plan.alreadyFulfilled && (row.status === "booking" || row.attempts > 0)) {
       const booked = await latestBooking(container, row.order_id)
       if (booked) return { status: "booked", ...booked }
     }

@@ -1,9 +1,11 @@
+import { unfinishedFulfilment, type FulfilmentItemsView, type OrderFulfilmentView, type UnfinishedFulfilment } from "./unfinished-fulfilment"
+
 /**
  * What became of a booking attempt whose process may have stopped (a crash, a deploy's SIGKILL).
  * Medusa commits a fulfillment row before the provider books, and links it to the order only after
  * the provider answered; a process that stops in between leaves an attempt "booking" (no answer
- * recorded) or "booked" (recorded, but Medusa never made the fulfilment the order's). Either would
- * hold the order's units for good. Pure: the check (interrupted-bookings.ts) loads the rows and
+ * recorded) or "booked" (recorded, but Medusa never made the fulfilment the order's, or made it
+ * only half so: unfinished-fulfilment.ts). Each would hold the order's units for good. Pure: the check (interrupted-bookings.ts) loads the rows and
  * the fulfilments and acts on the verdict.
  */
 export type AttemptView = {
@@ -14,7 +16,7 @@ export type AttemptView = {
 }
 
 /** The attempt's fulfilment as Medusa holds it; undefined when it no longer exists. */
-export type FulfillmentView = { canceled_at?: unknown; order_id?: string | null } | undefined
+export type FulfillmentView = { id?: string; canceled_at?: unknown; order_id?: string | null; items?: FulfilmentItemsView["items"] } | undefined
 
 export type InterruptedVerdict =
   | { action: "keep" }
@@ -22,6 +24,8 @@ export type InterruptedVerdict =
   | { action: "unconfirmed"; reason: string }
   /** Booked, but no fulfilment of the order holds it: unused, for the next identical fulfilment. */
   | { action: "unused"; reason: string }
+  /** Booked, and Medusa's workflow stopped halfway: its missing half is done (unfinished-fulfilment.ts). */
+  | { action: "complete"; reason: string; missing: UnfinishedFulfilment["missing"] }
 
 /**
  * Time after an attempt is recorded (just before its request is sent) past which it cannot still
@@ -31,7 +35,17 @@ export const UNCONFIRMED_MARGIN_MS = 10_000
 /** A booked attempt's fulfilment is linked to its order by the steps after the booking: their time. */
 export const LINK_MARGIN_MS = 30_000
 
-export function interruptedVerdict(attempt: AttemptView, fulfillment: FulfillmentView, now: Date, bookingLimitMs: number): InterruptedVerdict {
+/**
+ * `order` is the attempt's order as far as fulfilments go, when loaded: without it a booked
+ * attempt is judged by its link alone.
+ */
+export function interruptedVerdict(
+  attempt: AttemptView,
+  fulfillment: FulfillmentView,
+  now: Date,
+  bookingLimitMs: number,
+  order?: OrderFulfilmentView
+): InterruptedVerdict {
   const ageMs = now.getTime() - attempt.created_at.getTime()
   if (attempt.status === "booking") {
     if (!fulfillment) return { action: "unconfirmed", reason: "its fulfilment no longer exists" }
@@ -45,8 +59,15 @@ export function interruptedVerdict(attempt: AttemptView, fulfillment: Fulfillmen
   if (attempt.kind !== "outbound" || !attempt.order_id || ageMs <= bookingLimitMs + LINK_MARGIN_MS) return { action: "keep" }
   if (!fulfillment) return { action: "unused", reason: "its fulfilment no longer exists" }
   if (fulfillment.canceled_at) return { action: "unused", reason: "its fulfilment was cancelled" }
+  const unfinished = order && fulfillment.id ? unfinishedFulfilment(order, { id: fulfillment.id, items: fulfillment.items ?? [] }) : null
   if (fulfillment.order_id !== attempt.order_id) {
+    if (unfinished?.missing === "link") {
+      return { action: "complete", missing: "link", reason: "the process stopped after the order counted its items and before it was linked to the order" }
+    }
     return { action: "unused", reason: "the process stopped before its fulfilment became the order's" }
+  }
+  if (unfinished?.missing === "count") {
+    return { action: "complete", missing: "count", reason: "the process stopped after it was linked to the order and before the order counted its items as fulfilled" }
   }
   return { action: "keep" }
 }

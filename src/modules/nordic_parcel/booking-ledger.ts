@@ -248,7 +248,8 @@ export class BookingLedger {
 
   /**
    * What the interrupted-bookings check looks at: attempts without a recorded answer, and outgoing
-   * bookings recorded since `since` (a process may have stopped before Medusa linked them).
+   * bookings recorded since `since` not yet found complete (a process may have stopped before
+   * Medusa's workflow made the fulfilment the order's).
    */
   @InjectTransactionManager()
   async unsettled(since: Date, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<UnsettledBooking[]> {
@@ -256,7 +257,7 @@ export class BookingLedger {
       `select id, fulfillment_id, order_id, kind, status, created_at from nordic_parcel_shipment
         where deleted_at is null
           and ((status = 'booking' and last_error is null)
-            or (status = 'booked' and kind = 'outbound' and order_id is not null and created_at > ?))
+            or (status = 'booked' and kind = 'outbound' and order_id is not null and checked_at is null and created_at > ?))
         order by created_at asc limit ?`,
       [since.toISOString(), limit]
     )
@@ -298,6 +299,16 @@ export class BookingLedger {
       [JSON.stringify({ message, unconfirmed: true }), bookingId]
     )
     return rows.length === 1
+  }
+
+  /** Outgoing bookings the interrupted-bookings check found complete: it does not look at them again. */
+  @InjectTransactionManager()
+  async markChecked(bookingIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    if (!bookingIds.length) return
+    await manager(sharedContext).execute(
+      `update nordic_parcel_shipment set checked_at = now() where id in (${bookingIds.map(() => "?").join(", ")}) and status = 'booked' and checked_at is null`,
+      bookingIds
+    )
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Logger, RemoteQueryFunction } from "@medusajs/framework/types"
-import { interruptedVerdict, unconfirmedMessage, type FulfillmentView } from "../../lib/booking/interrupted-booking"
+import { interruptedVerdict, LINK_MARGIN_MS, unconfirmedMessage, type FulfillmentView } from "../../lib/booking/interrupted-booking"
+import type { OrderFulfilmentView, UnfinishedFulfilment } from "../../lib/booking/unfinished-fulfilment"
 import type { BookingLedger } from "./booking-ledger"
 
 export type FulfillmentQuery = Pick<RemoteQueryFunction, "graph">
@@ -9,14 +10,30 @@ const BOOKED_LOOKBACK_MS = 24 * 60 * 60 * 1000
 /** Attempts looked at per run; the rest at the next run. */
 const BATCH = 500
 
-export type InterruptedBookingsOutcome = { unconfirmed: number; released: number }
+/** A fulfilment whose Medusa workflow stopped halfway: the caller completes it (it can run workflows). */
+export type UnfinishedBooking = { id: string; order_id: string; fulfillment_id: string; missing: UnfinishedFulfilment["missing"] }
+
+export type InterruptedBookingsOutcome = { unconfirmed: number; released: number; unfinished: UnfinishedBooking[] }
+
+/** The order fields unfinished-fulfilment.ts reads, for the check and for completing a fulfilment. */
+export const ORDER_FULFILMENT_FIELDS = [
+  "id",
+  "items.id",
+  "items.quantity",
+  "items.detail.fulfilled_quantity",
+  "fulfillments.id",
+  "fulfillments.canceled_at",
+  "fulfillments.items.line_item_id",
+  "fulfillments.items.quantity",
+]
 
 /**
  * Attempts a stopped process left behind (lib/booking/interrupted-booking.ts decides): an attempt
  * without an answer becomes "unconfirmed" (it stays, with the merchant's message naming the
  * request's reference, and no longer holds the order's units), and a recorded booking no
- * fulfilment of its order holds becomes unused. Run at start-up and every minute; every change is
- * conditional, so instances running it at once do each change once.
+ * fulfilment of its order holds becomes unused, and one whose fulfilment Medusa's workflow left
+ * half done is returned for the caller to complete. Run at start-up and every minute; every change
+ * here is conditional, so instances running it at once do each change once.
  */
 export async function checkInterruptedBookings(
   ledger: BookingLedger,
@@ -26,21 +43,42 @@ export async function checkInterruptedBookings(
   now = new Date()
 ): Promise<InterruptedBookingsOutcome> {
   const attempts = await ledger.unsettled(new Date(now.getTime() - BOOKED_LOOKBACK_MS), BATCH)
-  const outcome = { unconfirmed: 0, released: 0 }
+  const outcome: InterruptedBookingsOutcome = { unconfirmed: 0, released: 0, unfinished: [] }
   if (!attempts.length) return outcome
   const { data } = await query.graph({
     entity: "fulfillment",
-    fields: ["id", "canceled_at", "order.id"],
+    fields: ["id", "canceled_at", "order.id", "items.line_item_id", "items.quantity"],
     filters: { id: [...new Set(attempts.map((a) => a.fulfillment_id))] },
   })
+  type FulfillmentRow = { id: string; canceled_at?: unknown; order?: { id: string } | null; items?: { line_item_id: string | null; quantity: number }[] }
   const fulfillments = new Map<string, FulfillmentView>(
-    (data as { id: string; canceled_at?: unknown; order?: { id: string } | null }[]).map((f) => [
-      f.id,
-      { canceled_at: f.canceled_at, order_id: f.order?.id ?? null },
-    ])
+    (data as FulfillmentRow[]).map((f) => [f.id, { id: f.id, canceled_at: f.canceled_at, order_id: f.order?.id ?? null, items: f.items ?? [] }])
   )
+  // Orders of booked attempts old enough to be judged, whose fulfilment is still live: the
+  // workflow may have left them half done.
+  const judged = attempts.filter((a) => {
+    const fulfillment = fulfillments.get(a.fulfillment_id)
+    return a.status === "booked" && a.order_id && fulfillment && !fulfillment.canceled_at && now.getTime() - new Date(a.created_at).getTime() > bookingLimitMs + LINK_MARGIN_MS
+  })
+  const orders = new Map<string, OrderFulfilmentView>()
+  if (judged.length) {
+    const { data: orderRows } = await query.graph({
+      entity: "order",
+      fields: ORDER_FULFILMENT_FIELDS,
+      filters: { id: [...new Set(judged.map((a) => a.order_id as string))] },
+    })
+    for (const order of orderRows as (OrderFulfilmentView & { id: string })[]) orders.set(order.id, { items: order.items ?? [], fulfillments: order.fulfillments ?? [] })
+  }
+  const complete: string[] = []
   for (const attempt of attempts) {
-    const verdict = interruptedVerdict({ ...attempt, created_at: new Date(attempt.created_at) }, fulfillments.get(attempt.fulfillment_id), now, bookingLimitMs)
+    const verdict = interruptedVerdict(
+      { ...attempt, created_at: new Date(attempt.created_at) },
+      fulfillments.get(attempt.fulfillment_id),
+      now,
+      bookingLimitMs,
+      attempt.order_id ? orders.get(attempt.order_id) : undefined
+    )
+    if (verdict.action === "keep" && judged.includes(attempt) && orders.has(attempt.order_id as string)) complete.push(attempt.id)
     if (verdict.action === "unconfirmed") {
       if (await ledger.markUnconfirmed(attempt.id, unconfirmedMessage(verdict.reason, attempt.fulfillment_id))) {
         outcome.unconfirmed++
@@ -51,7 +89,11 @@ export async function checkInterruptedBookings(
         outcome.released++
         logger.warn(`nordic-parcel: booking ${attempt.id} of order ${attempt.order_id ?? "?"} is unused: ${verdict.reason}`)
       }
+    } else if (verdict.action === "complete") {
+      outcome.unfinished.push({ id: attempt.id, order_id: attempt.order_id as string, fulfillment_id: attempt.fulfillment_id, missing: verdict.missing })
+      logger.warn(`nordic-parcel: fulfilment ${attempt.fulfillment_id} of order ${attempt.order_id ?? "?"} is unfinished: ${verdict.reason}`)
     }
   }
+  await ledger.markChecked(complete)
   return outcome
 }

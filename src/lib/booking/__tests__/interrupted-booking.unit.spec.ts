@@ -34,6 +34,27 @@ describe("what became of an attempt a stopped process may have left", () => {
   })
 })
 
+describe("a booked attempt whose order fulfilment workflow stopped halfway", () => {
+  const items = [{ line_item_id: "item_a", quantity: 1 }]
+  const orderWith = (fulfilled: number, linkedIds: string[]) => ({
+    items: [{ id: "item_a", quantity: 1, detail: { fulfilled_quantity: fulfilled } }],
+    fulfillments: linkedIds.map((id) => ({ id, canceled_at: null, items })),
+  })
+  const ful = (order_id: string | null): FulfillmentView => ({ id: "ful_1", canceled_at: null, order_id, items })
+  it.each([
+    ["linked, counted", LIMIT + 31_000, ful("order_1"), orderWith(1, ["ful_1"]), "keep", undefined],
+    ["linked, not counted", LIMIT + 31_000, ful("order_1"), orderWith(0, ["ful_1"]), "complete", "count"],
+    ["linked, not counted, but the workflow may still be running", LIMIT + 29_000, ful("order_1"), orderWith(0, ["ful_1"]), "keep", undefined],
+    ["counted, not linked", LIMIT + 31_000, ful(null), orderWith(1, []), "complete", "link"],
+    ["neither: unused, for the next fulfilment", LIMIT + 31_000, ful(null), orderWith(0, []), "unused", undefined],
+    ["the order not loaded: judged by the link alone", LIMIT + 31_000, ful("order_1"), undefined, "keep", undefined],
+  ])("%s -> %s", (_case, ageMs, fulfillment, order, action, missing) => {
+    const verdict = interruptedVerdict(attempt("booked", ageMs), fulfillment, now, LIMIT, order)
+    expect(verdict.action).toBe(action)
+    expect(verdict.action === "complete" ? verdict.missing : undefined).toBe(missing)
+  })
+})
+
 describe("what the merchant reads about an attempt", () => {
   it.each([
     ["unconfirmed: the reference to look up, then Book again", unconfirmedMessage("its fulfilment was cancelled", "ful_A"), [/reference ful_A/, /Book again/]],

@@ -33,10 +33,17 @@ export const Shipment = defineTable("nordic_parcel_shipment", "npship", {
   location_id: model.text().nullable(),
   /** The data and labels given to Medusa, returned again to a retry of the same booking. */
   fulfillment_result: model.json().nullable(),
+  /**
+   * When the interrupted-bookings check found this outgoing booking complete (its fulfilment the
+   * order's and counted): it is not looked at again, so the check's work follows new bookings only.
+   */
+  checked_at: model.dateTime().nullable(),
 }).indexes([
   // One live booking per fulfillment; an unused or failed booking no longer holds its fulfillment.
   { on: ["fulfillment_id"], unique: true, where: "deleted_at IS NULL AND status NOT IN ('unused', 'failed')" },
   { on: ["consignment_number"], unique: true, where: "deleted_at IS NULL AND consignment_number IS NOT NULL" },
   { on: ["order_id"] },
   { on: ["booking_key"] },
+  // What the interrupted-bookings check reads every minute.
+  { on: ["created_at"], where: "status IN ('booking', 'booked') AND checked_at IS NULL" },
 ])
