@@ -10,6 +10,7 @@ import {
   updateReservationsStep,
 } from "@medusajs/medusa/core-flows"
 import {
+  ORDER_FULFILMENT_FIELDS,
   reservationTrims,
   unfinishedFulfilment,
   unitsStillToFulfil,
@@ -18,7 +19,6 @@ import {
   type ReservationView,
   type UnfinishedFulfilment,
 } from "../lib/booking/unfinished-fulfilment"
-import { ORDER_FULFILMENT_FIELDS } from "../modules/nordic_parcel/interrupted-bookings"
 
 export type CompleteInterruptedFulfillmentInput = { order_id: string; fulfillment_id: string }
 

@@ -11,6 +11,18 @@
  * Pure: the callers load the views.
  */
 
+/** The order fields (for Medusa's query) that `OrderFulfilmentView` holds. */
+export const ORDER_FULFILMENT_FIELDS = [
+  "id",
+  "items.id",
+  "items.quantity",
+  "items.detail.fulfilled_quantity",
+  "fulfillments.id",
+  "fulfillments.canceled_at",
+  "fulfillments.items.line_item_id",
+  "fulfillments.items.quantity",
+]
+
 /** An order as far as fulfilments go: its items and the fulfilments linked to it. */
 export type OrderFulfilmentView = {
   items: { id: string; quantity: number | string; detail?: { fulfilled_quantity?: number | string | null } | null }[]

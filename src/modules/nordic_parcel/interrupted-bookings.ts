@@ -1,6 +1,6 @@
 import type { Logger, RemoteQueryFunction } from "@medusajs/framework/types"
 import { interruptedVerdict, LINK_MARGIN_MS, unconfirmedMessage, type FulfillmentView } from "../../lib/booking/interrupted-booking"
-import type { OrderFulfilmentView, UnfinishedFulfilment } from "../../lib/booking/unfinished-fulfilment"
+import { ORDER_FULFILMENT_FIELDS, type OrderFulfilmentView, type UnfinishedFulfilment } from "../../lib/booking/unfinished-fulfilment"
 import type { BookingLedger } from "./booking-ledger"
 
 export type FulfillmentQuery = Pick<RemoteQueryFunction, "graph">
@@ -14,18 +14,6 @@ const BATCH = 500
 export type UnfinishedBooking = { id: string; order_id: string; fulfillment_id: string; missing: UnfinishedFulfilment["missing"] }
 
 export type InterruptedBookingsOutcome = { unconfirmed: number; released: number; unfinished: UnfinishedBooking[] }
-
-/** The order fields unfinished-fulfilment.ts reads, for the check and for completing a fulfilment. */
-export const ORDER_FULFILMENT_FIELDS = [
-  "id",
-  "items.id",
-  "items.quantity",
-  "items.detail.fulfilled_quantity",
-  "fulfillments.id",
-  "fulfillments.canceled_at",
-  "fulfillments.items.line_item_id",
-  "fulfillments.items.quantity",
-]
 
 /**
  * Attempts a stopped process left behind (lib/booking/interrupted-booking.ts decides): an attempt
