@@ -249,15 +249,16 @@ export class BookingLedger {
   /**
    * What the interrupted-bookings check looks at: attempts without a recorded answer, and outgoing
    * bookings recorded since `since` not yet found complete (a process may have stopped before
-   * Medusa's workflow made the fulfilment the order's).
+   * Medusa's workflow made the fulfilment the order's). The conditions outside the parentheses are
+   * the partial index's, so the planner reads that small index, not the year's shipments.
    */
   @InjectTransactionManager()
   async unsettled(since: Date, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<UnsettledBooking[]> {
     return manager(sharedContext).execute(
       `select id, fulfillment_id, order_id, kind, status, created_at from nordic_parcel_shipment
-        where deleted_at is null
+        where deleted_at is null and status in ('booking', 'booked') and checked_at is null
           and ((status = 'booking' and last_error is null)
-            or (status = 'booked' and kind = 'outbound' and order_id is not null and checked_at is null and created_at > ?))
+            or (status = 'booked' and kind = 'outbound' and order_id is not null and created_at > ?))
         order by created_at asc limit ?`,
       [since.toISOString(), limit]
     )
