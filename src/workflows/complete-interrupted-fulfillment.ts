@@ -91,9 +91,9 @@ export const planFulfillmentCompletionStep = createStep(
 
 /**
  * Completes an order fulfilment whose Medusa workflow a stopped process left half done, after
- * the carrier booked it (lib/booking/unfinished-fulfilment.ts): the missing half is done with
- * Medusa's own steps (count the items as fulfilled, or link the fulfilment to the order), the
- * item's reservations are trimmed as the workflow would have, and the fulfilment-created event
+ * the carrier booked it (lib/booking/unfinished-fulfilment.ts): the item's reservations are
+ * trimmed as the workflow would have, the missing half is done with Medusa's own steps (count the
+ * items as fulfilled, or link the fulfilment to the order), and the fulfilment-created event
  * the workflow never got to send is sent. The lock (Medusa's locking module, shared through Redis
  * on a store of several instances) and the fresh read make two runs complete it once.
  */
@@ -103,17 +103,20 @@ export const completeInterruptedFulfillmentWorkflow = createWorkflow(
     const key = transform({ input }, ({ input }) => `nordic-parcel:complete-fulfillment:${input.fulfillment_id}`)
     acquireLockStep({ key, timeout: 30, ttl: 120 })
     const plan = planFulfillmentCompletionStep(input)
-    when("nordic-parcel-completion-count-items", { plan }, ({ plan }) => plan.count !== null).then(() => {
-      registerOrderFulfillmentStep(transform({ plan }, ({ plan }) => plan.count!))
-    })
-    when("nordic-parcel-completion-link-to-order", { plan }, ({ plan }) => plan.link.length > 0).then(() => {
-      createRemoteLinkStep(transform({ plan }, ({ plan }) => plan.link))
-    })
+    // Reservations first: trimming is judged against what is still to fulfil, so a process killed
+    // after it finds the fulfilment still unfinished and trims nothing more, while the half that
+    // completes it is written last (once written, the check no longer finds the fulfilment).
     when("nordic-parcel-completion-trim-reservations", { plan }, ({ plan }) => plan.updateReservations.length > 0).then(() => {
       updateReservationsStep(transform({ plan }, ({ plan }) => plan.updateReservations))
     })
     when("nordic-parcel-completion-delete-reservations", { plan }, ({ plan }) => plan.deleteReservations.length > 0).then(() => {
       deleteReservationsStep(transform({ plan }, ({ plan }) => plan.deleteReservations))
+    })
+    when("nordic-parcel-completion-count-items", { plan }, ({ plan }) => plan.count !== null).then(() => {
+      registerOrderFulfillmentStep(transform({ plan }, ({ plan }) => plan.count!))
+    })
+    when("nordic-parcel-completion-link-to-order", { plan }, ({ plan }) => plan.link.length > 0).then(() => {
+      createRemoteLinkStep(transform({ plan }, ({ plan }) => plan.link))
     })
     when("nordic-parcel-completion-send-fulfillment-created", { plan }, ({ plan }) => plan.missing !== null).then(() => {
       emitEventStep({
