@@ -20,6 +20,13 @@ import type { AcquireOptions, RateLimiter } from "./rate-limit"
  * round trip per window, not one per booking, so a busy event loop does not slow the grants down.
  * A slot whose caller gave up goes to the next caller, or stays unused: that errs on the safe side.
  *
+ * A slot is handed out at most half an interval after its time, reckoned from when the request
+ * for it was sent (the earliest Redis can have answered) plus the shortest round trip seen lately.
+ * A process that stalls (a long synchronous task, a GC pause, a starved CPU) while its slots come
+ * due leaves them unused rather than sending them together when it wakes: those late requests
+ * would crowd the slots other processes use on time. So any `limit + 1` grants of all processes
+ * span at least `windowMs` less half an interval, which the window's safety margin absorbs.
+ *
  * When Redis fails, the waiting callers fall back to the process's own limiter (the carrier may
  * then see up to `limit` per process again, which is what a store without Redis gets) and the
  * limiter says so once a minute.
@@ -54,6 +61,8 @@ export class RedisPacedRateLimiter implements RateLimiter {
   /** The time between two slots, in whole microseconds, rounded up. */
   private readonly intervalUs: number
   private lastWarning = 0
+  /** The latest round trips to Redis, in ms: their minimum is the network's, stalls only add. */
+  private readonly roundTrips: number[] = []
 
   constructor(
     private readonly redis: GrantingRedis,
@@ -92,6 +101,7 @@ export class RedisPacedRateLimiter implements RateLimiter {
       while (this.queue.length > 0) {
         const wanted = Math.min(this.queue.length, this.limit)
         let firstInUs: number
+        const sentAt = performance.now()
         try {
           firstInUs = await this.reserve(wanted)
         } catch (error) {
@@ -102,11 +112,15 @@ export class RedisPacedRateLimiter implements RateLimiter {
           }
           return
         }
-        // Each slot's time is reckoned from the reply, so a late timer does not push the next one back.
-        const reservedAt = performance.now()
+        // Each slot's time is reckoned from the reply, so a slot is never used early and a late
+        // timer does not push the next one back; its last moment from the request (see above).
+        const repliedAt = performance.now()
+        const lastMomentAfter = sentAt + this.networkRoundTrip(repliedAt - sentAt) + this.intervalUs / 2000
         for (let i = 0; i < wanted && this.queue.length > 0; i++) {
-          const waitMs = reservedAt + (firstInUs + i * this.intervalUs) / 1000 - performance.now()
+          const offsetMs = (firstInUs + i * this.intervalUs) / 1000
+          const waitMs = repliedAt + offsetMs - performance.now()
           if (waitMs > 0) await sleep(waitMs)
+          if (performance.now() > lastMomentAfter + offsetMs) continue
           const waiter = this.queue.shift()
           if (!waiter) break
           this.forget(waiter)
@@ -116,6 +130,13 @@ export class RedisPacedRateLimiter implements RateLimiter {
     } finally {
       this.pumping = false
     }
+  }
+
+  /** Records a round trip and returns the shortest of the last 16: the network's share of it. */
+  private networkRoundTrip(latestMs: number): number {
+    this.roundTrips.push(latestMs)
+    if (this.roundTrips.length > 16) this.roundTrips.shift()
+    return Math.min(...this.roundTrips)
   }
 
   private forget(waiter: Waiter): void {
