@@ -86,6 +86,40 @@ if (!process.env.REDIS_URL) {
       await connections[0].del(`${key}:stall`)
     })
 
+    it("keeps the rate over a slow link to Redis: a steady round trip longer than half an interval wastes no slot", async () => {
+      const limit = 10
+      const windowMs = 1_000
+      const redis = connect()
+      const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+      // 40 ms each way, as to a Redis in another region: longer than the half interval (50 ms) a
+      // slot may be late, so the limiter must not count the link's own time as lateness.
+      const slowLink = {
+        eval: async (...args: Parameters<Redis["eval"]>) => {
+          await pause(40)
+          const result = await redis.eval(...args)
+          await pause(40)
+          return result
+        },
+        evalsha: async (...args: Parameters<Redis["evalsha"]>) => {
+          await pause(40)
+          const result = await redis.evalsha(...args)
+          await pause(40)
+          return result
+        },
+      } as unknown as Redis
+      const limiter = new RedisPacedRateLimiter(slowLink, `${key}:slow`, limit, windowMs, new PacedRateLimiter(limit, windowMs), logger)
+      const start = Date.now()
+      const granted: number[] = []
+      await Promise.all(Array.from({ length: 12 }, () => limiter.acquire().then(() => granted.push(Date.now() - start))))
+      const interval = windowMs / limit
+      // On schedule: 11 intervals, plus one round trip for each of the two batches (10, then 2).
+      expect(granted[11]).toBeLessThanOrEqual(11 * interval + 2 * 80 + 150)
+      for (let i = 0; i + limit < granted.length; i++) {
+        expect(granted[i + limit] - granted[i]).toBeGreaterThanOrEqual(windowMs - interval / 2 - 20)
+      }
+      await redis.del(`${key}:slow`)
+    })
+
     it("gives a caller asking ahead the next slot before those already waiting", async () => {
       const redis = connect()
       const limiter = new RedisPacedRateLimiter(redis, `${key}:ahead`, 10, 1_000, new PacedRateLimiter(10, 1_000), logger)
