@@ -98,81 +98,152 @@ describe("a Medusa process killed while booking", () => {
     expect((await shipmentsOf(order.id)).find((s) => s.id === unconfirmed.id)).toMatchObject({ status: "failed", unconfirmed: false })
   })
 
-  // Medusa's workflow, once the carrier booked, counts the items as fulfilled on the order and links
-  // the fulfilment to the order side by side. A lock on one of the two tables holds that write back;
-  // the process is killed once the other is written.
+  // Medusa's workflow, once the carrier booked and the stock level was lowered, does three writes
+  // side by side: it counts the items as fulfilled on the order, links the fulfilment to the order
+  // and trims the stock reservations. Locks on some of their tables hold those writes back; the
+  // process is killed once the one left free is written.
+  type HalfWritten = "linked" | "counted"
+  /** A product whose stock Medusa manages (100 at the Oslo warehouse), so orders reserve it. */
+  let stocked: { variant: string; inventoryItem: string }
+  beforeAll(async () => {
+    // In the profile of the store's carrier options (Medusa also has a default one).
+    const { shipping_profiles } = await stack.admin<{ shipping_profiles: { id: string; name: string }[] }>(medusa, "GET", "/admin/shipping-profiles")
+    const parcels = shipping_profiles.find((p) => p.name === "Parcels")!
+    const sku = `STOCKED-${stack.runId}`
+    const { product } = await stack.admin<{ product: { variants: { id: string }[] } }>(medusa, "POST", "/admin/products", {
+      title: "Stocked poster",
+      status: "published",
+      shipping_profile_id: parcels.id,
+      sales_channels: [{ id: stack.store.salesChannelId }],
+      options: [{ title: "Default", values: ["Default"] }],
+      variants: [
+        { title: "Default", sku, options: { Default: "Default" }, manage_inventory: true, weight: 300, length: 30, width: 22, height: 2, prices: [{ amount: 249, currency_code: "nok" }] },
+      ],
+    })
+    const { inventory_items } = await stack.admin<{ inventory_items: { id: string }[] }>(medusa, "GET", `/admin/inventory-items?sku=${sku}`)
+    await stack.admin(medusa, "POST", `/admin/inventory-items/${inventory_items[0].id}/location-levels`, { location_id: stack.store.stockLocationId, stocked_quantity: 100 })
+    stocked = { variant: product.variants[0].id, inventoryItem: inventory_items[0].id }
+  })
+  const placeStockedOrder = (quantity: number) => stack.placeOrder(medusa, BERGEN, [{ variant: stocked.variant, quantity }])
+  /** The warehouse's stock of the stocked product, and the units of the order's lines still reserved. */
+  const stock = async (order: PlacedOrder) => {
+    const [{ inventory_levels }, { reservations }] = await Promise.all([
+      stack.admin<{ inventory_levels: { location_id: string; stocked_quantity: number }[] }>(medusa, "GET", `/admin/inventory-items/${stocked.inventoryItem}/location-levels`),
+      stack.admin<{ reservations: { quantity: number }[] }>(medusa, "GET", `/admin/reservations?${order.items.map((i) => `line_item_id[]=${i.id}`).join("&")}`),
+    ])
+    return {
+      stocked: Number(inventory_levels.find((l) => l.location_id === stack.store.stockLocationId)?.stocked_quantity),
+      reserved: reservations.reduce((sum, r) => sum + Number(r.quantity), 0),
+    }
+  }
+
+  /**
+   * Fulfils `items` while `heldTables` are locked, and kills the process once Medusa wrote the
+   * `written` half; returns the booking the carrier made.
+   */
+  async function killBetweenTheLastWrites(order: PlacedOrder, items: { id: string; quantity: number }[], heldTables: string[], written: HalfWritten) {
+    const bookingsBefore = stack.sandbox.bookings.length
+    const db = await stack.databaseClient()
+    try {
+      await db.query("begin")
+      await db.query(`lock table ${heldTables.join(", ")} in exclusive mode`)
+      const fulfilling = stack.admin(medusa, "POST", `/admin/orders/${order.id}/fulfillments`, { items }).then(
+        () => "answered",
+        () => "cut off"
+      )
+      await eventually(
+        async () => {
+          const { rows } =
+            written === "linked"
+              ? await db.query(`select 1 from order_fulfillment where order_id = $1 and deleted_at is null`, [order.id])
+              : await db.query(`select 1 from order_item where order_id = $1 and fulfilled_quantity > 0 and deleted_at is null`, [order.id])
+          return rows.length > 0
+        },
+        { timeoutMs: 60_000, intervalMs: 20 }
+      )
+      await stack.kill(medusa)
+      expect(await fulfilling).toBe("cut off")
+    } finally {
+      await db.query("rollback").catch(() => undefined)
+      await db.end()
+    }
+    // The carrier made the booking before the process was killed.
+    const made = stack.sandbox.bookings.slice(bookingsBefore)
+    expect(made).toHaveLength(1)
+    return made[0]
+  }
+  type OrderState = { fulfillment_status: string; items: { id: string; detail: { fulfilled_quantity: number } }[] }
+  // The order as the admin shows it (Medusa reckons the fulfilment status from the fields it reads).
+  const orderState = async (order: PlacedOrder) => (await stack.admin<{ order: OrderState }>(medusa, "GET", `/admin/orders/${order.id}`)).order
+  const fulfilledUnits = (state: OrderState, lineId: string) => Number(state.items.find((i) => i.id === lineId)?.detail.fulfilled_quantity)
+
   it.each([
-    ["linked to the order, its items not counted as fulfilled", "order_change", "linked"],
-    ["its items counted as fulfilled, not linked to the order", "order_fulfillment", "counted"],
+    ["linked to the order; its items not counted as fulfilled, their reservation kept", ["order_change", "reservation_item"], "linked"],
+    ["its items counted as fulfilled; not linked to the order", ["order_fulfillment"], "counted"],
   ] as const)(
-    "a kill between a booked fulfilment's last two writes (%s): the restarted store completes it, booked once, and the merchant ships it",
-    async (_case, heldTable, written) => {
-      const order = await placeOrder()
-      const bookingsBefore = stack.sandbox.bookings.length
-      const db = await stack.databaseClient()
-      try {
-        await db.query("begin")
-        await db.query(`lock table ${heldTable} in exclusive mode`)
-        const fulfilling = stack
-          .admin(medusa, "POST", `/admin/orders/${order.id}/fulfillments`, { items: order.items.map((i) => ({ id: i.id, quantity: i.quantity })) })
-          .then(
-            () => "answered",
-            () => "cut off"
-          )
-        await eventually(
-          async () => {
-            const { rows } =
-              written === "linked"
-                ? await db.query(`select 1 from order_fulfillment where order_id = $1 and deleted_at is null`, [order.id])
-                : await db.query(`select 1 from order_item where order_id = $1 and fulfilled_quantity > 0 and deleted_at is null`, [order.id])
-            return rows.length > 0
-          },
-          { timeoutMs: 60_000, intervalMs: 20 }
-        )
-        await stack.kill(medusa)
-        expect(await fulfilling).toBe("cut off")
-      } finally {
-        await db.query("rollback").catch(() => undefined)
-        await db.end()
-      }
-      // The carrier made the booking before the process was killed.
-      const made = stack.sandbox.bookings.slice(bookingsBefore)
-      expect(made).toHaveLength(1)
-      const [booking] = made
+    "a kill between a booked fulfilment's last writes (%s): the restarted store completes it, booked once, stock taken once, and the merchant ships it",
+    async (_case, heldTables, written) => {
+      const order = await placeStockedOrder(2)
+      const before = await stock(order)
+      expect(before.reserved).toBe(2)
+      const booking = await killBetweenTheLastWrites(order, order.items.map((i) => ({ id: i.id, quantity: i.quantity })), [...heldTables], written)
 
       await stack.restart(medusa)
       // Once the booking is older than its time limit and the margin for the workflow's last steps
-      // (start-up or the minute's job), the missing half is done.
-      type OrderState = { fulfillment_status: string; items: { id: string; detail: { fulfilled_quantity: number } }[] }
-      const orderState = async () =>
-        (await stack.admin<{ order: OrderState }>(medusa, "GET", `/admin/orders/${order.id}?fields=id,fulfillment_status,items.id,items.detail.fulfilled_quantity`)).order
-      const counted = (state: OrderState) =>
-        order.items.every((placed) => Number(state.items.find((i) => i.id === placed.id)?.detail.fulfilled_quantity) === placed.quantity)
+      // (start-up or the minute's job), what is missing is done.
       await eventually(
         async () => {
-          const [state, live] = await Promise.all([orderState(), liveFulfillments(order.id)])
-          return counted(state) && live.length === 1
+          const [state, live] = await Promise.all([orderState(order), liveFulfillments(order.id)])
+          return order.items.every((placed) => fulfilledUnits(state, placed.id) === placed.quantity) && live.length === 1
         },
         { timeoutMs: 150_000, intervalMs: 2000 }
       )
       await expectBookedOnce(order)
       const [fulfillment] = await liveFulfillments(order.id)
       expect(fulfillment.data.consignment_number).toBe(booking.consignmentNumber)
-      expect((await orderState()).fulfillment_status).toBe("fulfilled")
-      // Counted once: no stock stays reserved for the fulfilled items.
-      const { reservations } = await stack.admin<{ reservations: { id: string }[] }>(
-        medusa,
-        "GET",
-        `/admin/reservations?${order.items.map((i) => `line_item_id[]=${i.id}`).join("&")}`
-      )
-      expect(reservations).toEqual([])
+      expect((await orderState(order)).fulfillment_status).toBe("fulfilled")
+      // The stock was taken once (Medusa lowered it before the kill) and nothing stays reserved.
+      expect(await stock(order)).toEqual({ stocked: before.stocked - 2, reserved: 0 })
       // The merchant goes on: the parcel is marked shipped.
       await stack.admin(medusa, "POST", `/admin/orders/${order.id}/fulfillments/${fulfillment.id}/shipments`, {
         items: order.items.map((i) => ({ id: i.id, quantity: i.quantity })),
       })
-      expect((await orderState()).fulfillment_status).toBe("shipped")
+      expect((await orderState(order)).fulfillment_status).toBe("shipped")
+      expect((await stock(order)).stocked).toBe(before.stocked - 2)
     }
   )
+
+  it("a kill between a partial fulfilment's last writes (1 of 2 units; linked only): the restarted store counts that unit and trims its reservation, and the merchant fulfils the other, each booked once", async () => {
+    const order = await placeStockedOrder(2)
+    const [line] = order.items
+    const before = await stock(order)
+    expect(before.reserved).toBe(2)
+    const first = await killBetweenTheLastWrites(order, [{ id: line.id, quantity: 1 }], ["order_change", "reservation_item"], "linked")
+    // The reservation of both units is still there (read from the database: the store is down).
+    const db = await stack.databaseClient()
+    const { rows } = await db.query(`select sum(quantity)::int as reserved from reservation_item where line_item_id = $1 and deleted_at is null`, [line.id])
+    await db.end()
+    expect(rows[0].reserved).toBe(2)
+
+    await stack.restart(medusa)
+    await eventually(async () => fulfilledUnits(await orderState(order), line.id) === 1, { timeoutMs: 150_000, intervalMs: 2000 })
+    expect((await orderState(order)).fulfillment_status).toBe("partially_fulfilled")
+    expect((await liveFulfillments(order.id)).map((f) => f.data.consignment_number)).toEqual([first.consignmentNumber])
+    // The booked unit's reservation is trimmed; the other unit's stays for its fulfilment.
+    expect(await stock(order)).toEqual({ stocked: before.stocked - 1, reserved: 1 })
+
+    // The merchant fulfils the other unit as usual: a second parcel, booked once.
+    await stack.admin(medusa, "POST", `/admin/orders/${order.id}/fulfillments`, { items: [{ id: line.id, quantity: 1 }] })
+    const state = await orderState(order)
+    expect(fulfilledUnits(state, line.id)).toBe(2)
+    expect(state.fulfillment_status).toBe("fulfilled")
+    const live = await liveFulfillments(order.id)
+    expect(live).toHaveLength(2)
+    const consignments = live.map((f) => f.data.consignment_number).sort()
+    expect((await carrierBookingsOf(order.id)).map((b) => b.consignmentNumber).sort()).toEqual(consignments)
+    expect((await shipmentsOf(order.id)).filter((s) => s.status === "booked").map((s) => s.consignment_number).sort()).toEqual(consignments)
+    expect(await stock(order)).toEqual({ stocked: before.stocked - 2, reserved: 0 })
+  })
 
   it("a bulk run of 30 orders: the restarted store finishes it; every order is booked once, or unconfirmed and then booked again; none skipped", async () => {
     const orders = await mapLimit([...Array(30).keys()], 4, () => placeOrder())

@@ -11,11 +11,15 @@
  * Pure: the callers load the views.
  */
 
-/** The order fields (for Medusa's query) that `OrderFulfilmentView` holds. */
+/**
+ * The order fields (for Medusa's query) that `OrderFulfilmentView` holds. An order line's
+ * quantities are its `detail`'s: the query gives no `items.quantity` (the order module's own reads
+ * add it, the query does not).
+ */
 export const ORDER_FULFILMENT_FIELDS = [
   "id",
   "items.id",
-  "items.quantity",
+  "items.detail.quantity",
   "items.detail.fulfilled_quantity",
   "fulfillments.id",
   "fulfillments.canceled_at",
@@ -25,7 +29,7 @@ export const ORDER_FULFILMENT_FIELDS = [
 
 /** An order as far as fulfilments go: its items and the fulfilments linked to it. */
 export type OrderFulfilmentView = {
-  items: { id: string; quantity: number | string; detail?: { fulfilled_quantity?: number | string | null } | null }[]
+  items: { id: string; detail?: { quantity?: number | string | null; fulfilled_quantity?: number | string | null } | null }[]
   fulfillments: FulfilmentItemsView[]
 }
 
@@ -57,9 +61,10 @@ export function unfinishedFulfilment(order: OrderFulfilmentView, fulfillment: Fu
     for (const [id, quantity] of fulfilmentQuantities(f)) inLinked.set(id, (inLinked.get(id) ?? 0) + quantity)
   }
   const counted = new Map(order.items.map((item) => [item.id, Number(item.detail?.fulfilled_quantity ?? 0)]))
-  const ordered = new Map(order.items.map((item) => [item.id, Number(item.quantity)]))
+  const ordered = new Map(order.items.map((item) => [item.id, orderedUnits(item)]))
   for (const [id, quantity] of items) {
-    if (!ordered.has(id)) return null
+    // An item the order does not have, or whose quantities were not read: nothing to judge by.
+    if (!Number.isFinite(ordered.get(id)) || !Number.isFinite(counted.get(id))) return null
     const linkedUnits = inLinked.get(id) ?? 0
     const countedUnits = counted.get(id) ?? 0
     // Linked: the fulfilment's units are in `linkedUnits`; they must all be beyond what is counted.
@@ -69,6 +74,10 @@ export function unfinishedFulfilment(order: OrderFulfilmentView, fulfillment: Fu
     if (linked && countedUnits + quantity > (ordered.get(id) ?? 0)) return null
   }
   return linked ? { missing: "count", items: [...items].map(([id, quantity]) => ({ id, quantity })) } : { missing: "link" }
+}
+
+function orderedUnits(item: OrderFulfilmentView["items"][number]): number {
+  return item.detail?.quantity === undefined || item.detail?.quantity === null ? NaN : Number(item.detail.quantity)
 }
 
 function fulfilmentQuantities(fulfillment: FulfilmentItemsView): Map<string, number> {
@@ -92,7 +101,9 @@ export function unitsStillToFulfil(order: OrderFulfilmentView, fulfillment: Fulf
     const item = order.items.find((i) => i.id === id)
     if (!item) continue
     const counted = Number(item.detail?.fulfilled_quantity ?? 0) + (unfinished.missing === "count" ? quantity : 0)
-    units.set(id, Math.max(0, Number(item.quantity) - counted))
+    const left = orderedUnits(item) - counted
+    // Unknown (not read): trim nothing rather than guess.
+    if (Number.isFinite(left)) units.set(id, Math.max(0, left))
   }
   return units
 }

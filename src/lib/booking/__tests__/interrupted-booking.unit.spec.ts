@@ -37,7 +37,7 @@ describe("what became of an attempt a stopped process may have left", () => {
 describe("a booked attempt whose order fulfilment workflow stopped halfway", () => {
   const items = [{ line_item_id: "item_a", quantity: 1 }]
   const orderWith = (fulfilled: number, linkedIds: string[]) => ({
-    items: [{ id: "item_a", quantity: 1, detail: { fulfilled_quantity: fulfilled } }],
+    items: [{ id: "item_a", detail: { quantity: 1, fulfilled_quantity: fulfilled } }],
     fulfillments: linkedIds.map((id) => ({ id, canceled_at: null, items })),
   })
   const ful = (order_id: string | null): FulfillmentView => ({ id: "ful_1", canceled_at: null, order_id, items })

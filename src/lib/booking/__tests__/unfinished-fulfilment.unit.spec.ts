@@ -1,6 +1,7 @@
 import { reservationTrims, unfinishedFulfilment, unitsStillToFulfil, type FulfilmentItemsView, type OrderFulfilmentView } from "../unfinished-fulfilment"
 
-const item = (id: string, quantity: number, fulfilled: number) => ({ id, quantity, detail: { fulfilled_quantity: fulfilled } })
+// As Medusa's query gives an order line: its quantities in its detail.
+const item = (id: string, quantity: number, fulfilled: number) => ({ id, detail: { quantity, fulfilled_quantity: fulfilled } })
 const fulfilment = (id: string, items: [string, number][], canceled_at: string | null = null): FulfilmentItemsView => ({
   id,
   canceled_at,
@@ -35,12 +36,14 @@ describe("what an interrupted order fulfilment workflow left undone", () => {
     ["counting would pass the ordered quantity", order([item("item_a", 1, 0)], [f1]), f1, null],
     ["an item the order does not have", order([item("item_x", 2, 0)], [f1]), f1, null],
     ["a fulfilment without items", order([item("item_a", 2, 0)], [fulfilment("ful_e", [])]), fulfilment("ful_e", []), null],
+    // The query gives no `quantity` on an order line; a view without its detail's is not judged.
+    ["an order line read without its ordered quantity", order([{ id: "item_a", detail: { fulfilled_quantity: 0 } }], [f1]), f1, null],
   ])("%s", (_case, view, ful, expected) => {
     expect(unfinishedFulfilment(view, ful)).toEqual(expected)
   })
 
   it("reads quantities Medusa gives as strings", () => {
-    const view: OrderFulfilmentView = { items: [{ id: "item_a", quantity: "2", detail: { fulfilled_quantity: "0" } }], fulfillments: [f1] }
+    const view: OrderFulfilmentView = { items: [{ id: "item_a", detail: { quantity: "2", fulfilled_quantity: "0" } }], fulfillments: [f1] }
     expect(unfinishedFulfilment(view, { ...f1, items: [{ line_item_id: "item_a", quantity: "2" }] })).toEqual({ missing: "count", items: [{ id: "item_a", quantity: 2 }] })
   })
 })
