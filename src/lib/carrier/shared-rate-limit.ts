@@ -3,6 +3,7 @@ import { performance } from "node:perf_hooks"
 import type Redis from "ioredis"
 import type { CarrierLogger } from "./config"
 import type { AcquireOptions, RateLimiter } from "./rate-limit"
+import { RedisClock } from "./redis-clock"
 
 /**
  * The booking limit shared by every process of the store through Redis.
@@ -20,12 +21,14 @@ import type { AcquireOptions, RateLimiter } from "./rate-limit"
  * round trip per window, not one per booking, so a busy event loop does not slow the grants down.
  * A slot whose caller gave up goes to the next caller, or stays unused: that errs on the safe side.
  *
- * A slot is handed out at most half an interval after its time, reckoned from when the request
- * for it was sent (the earliest Redis can have answered) plus the shortest round trip seen lately.
- * A process that stalls (a long synchronous task, a GC pause, a starved CPU) while its slots come
- * due leaves them unused rather than sending them together when it wakes: those late requests
- * would crowd the slots other processes use on time. So any `limit + 1` grants of all processes
- * span at least `windowMs` less half an interval, which the window's safety margin absorbs.
+ * A slot is handed out at its time on Redis' clock, placed on this process's clock by `RedisClock`
+ * (so a reply a busy event loop handled late does not move the slots later), never before it and
+ * at most half an interval after it. A process that stalls (a long synchronous task, a GC pause, a
+ * starved CPU) while its slots come due leaves them unused rather than sending them together when
+ * it wakes: those late requests would crowd the slots other processes use on time. So any
+ * `limit + 1` grants of all processes span at least `windowMs` less half an interval (and the
+ * uncertainty of the clocks, a fraction of a millisecond to a Redis nearby), which the window's
+ * safety margin absorbs.
  *
  * When Redis fails, the waiting callers fall back to the process's own limiter (the carrier may
  * then see up to `limit` per process again, which is what a store without Redis gets) and the
@@ -42,7 +45,7 @@ local due = tonumber(redis.call('GET', key) or '0') or 0
 if due < now then due = now end
 local after = due + wanted * interval
 redis.call('SET', key, string.format('%.0f', after), 'PX', math.ceil((after - now) / 1000) + 1000)
-return due - now
+return {due - now, now}
 `
 
 type GrantingRedis = Pick<Redis, "eval" | "evalsha">
@@ -61,8 +64,7 @@ export class RedisPacedRateLimiter implements RateLimiter {
   /** The time between two slots, in whole microseconds, rounded up. */
   private readonly intervalUs: number
   private lastWarning = 0
-  /** The latest round trips to Redis, in ms: their minimum is the network's, stalls only add. */
-  private readonly roundTrips: number[] = []
+  private readonly clock = new RedisClock()
 
   constructor(
     private readonly redis: GrantingRedis,
@@ -100,10 +102,10 @@ export class RedisPacedRateLimiter implements RateLimiter {
     try {
       while (this.queue.length > 0) {
         const wanted = Math.min(this.queue.length, this.limit)
-        let firstInUs: number
+        let reserved: { firstInUs: number; redisNowUs: number }
         const sentAt = performance.now()
         try {
-          firstInUs = await this.reserve(wanted)
+          reserved = await this.reserve(wanted)
         } catch (error) {
           this.warn(error)
           for (const waiter of this.queue.splice(0)) {
@@ -112,15 +114,16 @@ export class RedisPacedRateLimiter implements RateLimiter {
           }
           return
         }
-        // Each slot's time is reckoned from the reply, so a slot is never used early and a late
-        // timer does not push the next one back; its last moment from the request (see above).
-        const repliedAt = performance.now()
-        const lastMomentAfter = sentAt + this.networkRoundTrip(repliedAt - sentAt) + this.intervalUs / 2000
+        const clock = this.clock.read(reserved.redisNowUs / 1000, sentAt, performance.now())
+        // When Redis reserved, on this process's clock (give or take the clock's uncertainty).
+        const reservedAt = reserved.redisNowUs / 1000 - clock.offsetMs
         for (let i = 0; i < wanted && this.queue.length > 0; i++) {
-          const offsetMs = (firstInUs + i * this.intervalUs) / 1000
-          const waitMs = repliedAt + offsetMs - performance.now()
+          // Each slot's time is reckoned from the reservation, so a late timer does not push the
+          // next one back; never before the slot, wherever in the margin it lies.
+          const earliest = reservedAt + (reserved.firstInUs + i * this.intervalUs) / 1000 + clock.uncertaintyMs
+          const waitMs = earliest - performance.now()
           if (waitMs > 0) await sleep(waitMs)
-          if (performance.now() > lastMomentAfter + offsetMs) continue
+          if (performance.now() > earliest + this.intervalUs / 2000) continue
           const waiter = this.queue.shift()
           if (!waiter) break
           this.forget(waiter)
@@ -132,30 +135,27 @@ export class RedisPacedRateLimiter implements RateLimiter {
     }
   }
 
-  /** Records a round trip and returns the shortest of the last 16: the network's share of it. */
-  private networkRoundTrip(latestMs: number): number {
-    this.roundTrips.push(latestMs)
-    if (this.roundTrips.length > 16) this.roundTrips.shift()
-    return Math.min(...this.roundTrips)
-  }
-
   private forget(waiter: Waiter): void {
     if (waiter.onAbort) waiter.signal?.removeEventListener("abort", waiter.onAbort)
   }
 
-  /** Reserves `wanted` consecutive slots; resolves with the microseconds until the first. */
-  private async reserve(wanted: number): Promise<number> {
+  /** Reserves `wanted` consecutive slots: the microseconds until the first, and Redis' time then. */
+  private async reserve(wanted: number): Promise<{ firstInUs: number; redisNowUs: number }> {
     const args = [1, this.key, this.intervalUs, wanted] as const
+    const read = (reply: unknown) => {
+      const [firstInUs, redisNowUs] = (reply as [number | string, number | string]).map(Number)
+      return { firstInUs, redisNowUs }
+    }
     if (this.scriptSha) {
       try {
-        return Number(await this.redis.evalsha(this.scriptSha, ...args))
+        return read(await this.redis.evalsha(this.scriptSha, ...args))
       } catch (error) {
         if (!/NOSCRIPT/.test((error as Error).message)) throw error
       }
     }
     const result = await this.redis.eval(RESERVE_SCRIPT, ...args)
     this.scriptSha = createHash("sha1").update(RESERVE_SCRIPT).digest("hex")
-    return Number(result)
+    return read(result)
   }
 
   private warn(error: unknown): void {

@@ -120,6 +120,38 @@ if (!process.env.REDIS_URL) {
       await redis.del(`${key}:slow`)
     })
 
+    it("places the slots on Redis' clock: a reply the event loop handled late costs only the slots already past", async () => {
+      const limit = 10
+      const windowMs = 1_000
+      const redis = connect()
+      let calls = 0
+      // The second reservation's reply waits 150 ms behind a busy event loop before it is handled.
+      const stallSecondReply = async <T>(reply: Promise<T>) => {
+        const result = await reply
+        if (++calls === 2) {
+          const until = Date.now() + 150
+          while (Date.now() < until);
+        }
+        return result
+      }
+      const busyLoop = {
+        eval: (...args: Parameters<Redis["eval"]>) => stallSecondReply(redis.eval(...args)),
+        evalsha: (...args: Parameters<Redis["evalsha"]>) => stallSecondReply(redis.evalsha(...args)),
+      } as unknown as Redis
+      const limiter = new RedisPacedRateLimiter(busyLoop, `${key}:late-reply`, limit, windowMs, new PacedRateLimiter(limit, windowMs), logger)
+      const start = Date.now()
+      const granted: number[] = []
+      await Promise.all(Array.from({ length: 30 }, () => limiter.acquire().then(() => granted.push(Date.now() - start))))
+      const interval = windowMs / limit
+      // 29 intervals, plus at most the one slot that was past its time when the reply was handled
+      // (reckoned from the reply instead, the whole second batch of 10 would go unused).
+      expect(granted[29]).toBeLessThanOrEqual(30 * interval + 300)
+      for (let i = 0; i + limit < granted.length; i++) {
+        expect(granted[i + limit] - granted[i]).toBeGreaterThanOrEqual(windowMs - interval / 2 - 20)
+      }
+      await redis.del(`${key}:late-reply`)
+    })
+
     it("gives a caller asking ahead the next slot before those already waiting", async () => {
       const redis = connect()
       const limiter = new RedisPacedRateLimiter(redis, `${key}:ahead`, 10, 1_000, new PacedRateLimiter(10, 1_000), logger)
