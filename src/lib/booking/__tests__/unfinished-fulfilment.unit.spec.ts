@@ -7,7 +7,7 @@ const fulfilment = (id: string, items: [string, number][], canceled_at: string |
   canceled_at,
   items: items.map(([line_item_id, quantity]) => ({ line_item_id, quantity })),
 })
-const order = (items: ReturnType<typeof item>[], fulfillments: FulfilmentItemsView[]): OrderFulfilmentView => ({ items, fulfillments })
+const order = (items: OrderFulfilmentView["items"], fulfillments: FulfilmentItemsView[]): OrderFulfilmentView => ({ items, fulfillments })
 
 const f1 = fulfilment("ful_1", [["item_a", 2]])
 const f2 = fulfilment("ful_2", [["item_a", 1]])
