@@ -22,6 +22,22 @@ if (!process.env.REDIS_URL) {
       return redis
     }
     const key = `nordic-parcel:test:${randomUUID()}`
+    /**
+     * The guarantee: any `limit + 1` grants span a window, less the half interval by which a busy
+     * event loop may hand a slot out late (and 20 ms for the test's own timers).
+     */
+    const expectNoWindowOverLimit = (granted: number[], limit: number, windowMs: number) => {
+      const sorted = [...granted].sort((x, y) => x - y)
+      for (let i = 0; i + limit < sorted.length; i++) {
+        expect(sorted[i + limit] - sorted[i]).toBeGreaterThanOrEqual(windowMs - windowMs / limit / 2 - 20)
+      }
+    }
+    /** A Redis whose every reply goes through `delay` before the limiter sees it. */
+    const behind = (redis: Redis, delay: <T>(reply: () => Promise<T>) => Promise<T>) =>
+      ({
+        eval: (...args: Parameters<Redis["eval"]>) => delay(() => redis.eval(...args)),
+        evalsha: (...args: Parameters<Redis["evalsha"]>) => delay(() => redis.evalsha(...args)),
+      }) as unknown as Redis
 
     afterAll(async () => {
       await connections[0]?.del(key)
@@ -44,9 +60,7 @@ if (!process.env.REDIS_URL) {
       // 250 ms whichever process holds them, so the (limit+1)th comes a window after the first,
       // less the half interval by which a busy event loop may hand a slot out late.
       const interval = windowMs / limit
-      for (let i = 0; i + limit < granted.length; i++) {
-        expect(granted[i + limit] - granted[i]).toBeGreaterThanOrEqual(windowMs - interval / 2 - 20)
-      }
+      expectNoWindowOverLimit(granted, limit, windowMs)
       const gaps = granted.slice(1).map((at, i) => at - granted[i])
       expect(Math.min(...gaps)).toBeGreaterThanOrEqual(interval / 2 - 20)
       // And no slower than the schedule: 12 grants in 11 intervals (plus two slots a stalled
@@ -78,11 +92,8 @@ if (!process.env.REDIS_URL) {
           })
         )
       )
-      granted.sort((x, y) => x - y)
-      // Every window still holds at most `limit` grants, less the half interval a grant may be late.
-      for (let i = 0; i + limit < granted.length; i++) {
-        expect(granted[i + limit] - granted[i]).toBeGreaterThanOrEqual(windowMs - windowMs / limit / 2 - 20)
-      }
+      // Every window still holds at most `limit` grants.
+      expectNoWindowOverLimit(granted, limit, windowMs)
       await connections[0].del(`${key}:stall`)
     })
 
@@ -93,20 +104,12 @@ if (!process.env.REDIS_URL) {
       const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
       // 40 ms each way, as to a Redis in another region: longer than the half interval (50 ms) a
       // slot may be late, so the limiter must not count the link's own time as lateness.
-      const slowLink = {
-        eval: async (...args: Parameters<Redis["eval"]>) => {
-          await pause(40)
-          const result = await redis.eval(...args)
-          await pause(40)
-          return result
-        },
-        evalsha: async (...args: Parameters<Redis["evalsha"]>) => {
-          await pause(40)
-          const result = await redis.evalsha(...args)
-          await pause(40)
-          return result
-        },
-      } as unknown as Redis
+      const slowLink = behind(redis, async (reply) => {
+        await pause(40)
+        const result = await reply()
+        await pause(40)
+        return result
+      })
       const limiter = new RedisPacedRateLimiter(slowLink, `${key}:slow`, limit, windowMs, new PacedRateLimiter(limit, windowMs), logger)
       const start = Date.now()
       const granted: number[] = []
@@ -114,9 +117,7 @@ if (!process.env.REDIS_URL) {
       const interval = windowMs / limit
       // On schedule: 11 intervals, plus one round trip for each of the two batches (10, then 2).
       expect(granted[11]).toBeLessThanOrEqual(11 * interval + 2 * 80 + 150)
-      for (let i = 0; i + limit < granted.length; i++) {
-        expect(granted[i + limit] - granted[i]).toBeGreaterThanOrEqual(windowMs - interval / 2 - 20)
-      }
+      expectNoWindowOverLimit(granted, limit, windowMs)
       await redis.del(`${key}:slow`)
     })
 
@@ -126,18 +127,14 @@ if (!process.env.REDIS_URL) {
       const redis = connect()
       let calls = 0
       // The second reservation's reply waits 150 ms behind a busy event loop before it is handled.
-      const stallSecondReply = async <T>(reply: Promise<T>) => {
-        const result = await reply
+      const busyLoop = behind(redis, async (reply) => {
+        const result = await reply()
         if (++calls === 2) {
           const until = Date.now() + 150
           while (Date.now() < until);
         }
         return result
-      }
-      const busyLoop = {
-        eval: (...args: Parameters<Redis["eval"]>) => stallSecondReply(redis.eval(...args)),
-        evalsha: (...args: Parameters<Redis["evalsha"]>) => stallSecondReply(redis.evalsha(...args)),
-      } as unknown as Redis
+      })
       const limiter = new RedisPacedRateLimiter(busyLoop, `${key}:late-reply`, limit, windowMs, new PacedRateLimiter(limit, windowMs), logger)
       const start = Date.now()
       const granted: number[] = []
@@ -146,9 +143,7 @@ if (!process.env.REDIS_URL) {
       // 29 intervals, plus at most the one slot that was past its time when the reply was handled
       // (reckoned from the reply instead, the whole second batch of 10 would go unused).
       expect(granted[29]).toBeLessThanOrEqual(30 * interval + 300)
-      for (let i = 0; i + limit < granted.length; i++) {
-        expect(granted[i + limit] - granted[i]).toBeGreaterThanOrEqual(windowMs - interval / 2 - 20)
-      }
+      expectNoWindowOverLimit(granted, limit, windowMs)
       await redis.del(`${key}:late-reply`)
     })
 
