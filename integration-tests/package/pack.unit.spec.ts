@@ -1,11 +1,15 @@
-import { execFileSync } from "node:child_process"
+import { execFileSync, spawnSync } from "node:child_process"
 import fs from "node:fs"
+import os from "node:os"
 import path from "node:path"
 
 /**
  * What a store installs: `npm run build` output (`medusa plugin:build` and the storefront export)
  * packed by `npm pack`. It must hold the built server code (loaded with require), the storefront
  * export (loaded with require and import) and nothing of the repository's tests, sandbox or test config.
+ * The packed tarball is then linted as a registry would serve it: publint (package.json against the
+ * files: exports map, module formats) and Are the Types Wrong? (every typed entry point finds its
+ * declarations under node10, node16 from CommonJS and from ESM, and bundler resolution).
  */
 jest.setTimeout(180 * 1000)
 
@@ -106,6 +110,61 @@ describe("published package", () => {
       }
       expect(fs.readFileSync(path.join(dir, "react.mjs"), "utf8").startsWith('"use client";')).toBe(true)
       expect(fs.readFileSync(path.join(dir, "core.mjs"), "utf8")).not.toMatch(/use client/)
+    })
+  })
+
+  describe("package linters on the packed tarball", () => {
+    let tarball: string
+
+    beforeAll(() => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nordic-parcel-pack-"))
+      const packed = JSON.parse(run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir]))
+      tarball = path.join(dir, packed[0].filename)
+    })
+
+    afterAll(() => fs.rmSync(path.dirname(tarball), { recursive: true, force: true }))
+
+    // Medusa loads routes, subscribers, jobs and workflows from the "./*" export with require() and
+    // reads their `default` (its loader convention, which TypeScript's CommonJS output gives): publint
+    // warns that an ESM-interpreted bundler import of such a file would see the default wrapped. No
+    // bundler imports them, so that one warning is expected; any other warning or an error fails.
+    const MEDUSA_LOADER_CONVENTION = "CJS_WITH_ESMODULE_DEFAULT_EXPORT"
+
+    it("publint reports no error and no warning beyond Medusa's loader convention", () => {
+      const script = `
+        import fs from "node:fs"
+        import { publint } from "publint"
+        import { formatMessage } from "publint/utils"
+        const data = fs.readFileSync(${JSON.stringify("TARBALL")})
+        const tarball = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)
+        const { messages, pkg } = await publint({ pack: { tarball }, level: "warning" })
+        process.stdout.write(JSON.stringify(messages.map((m) => ({ type: m.type, code: m.code, text: formatMessage(m, pkg, { color: false }) }))))`
+      const messages: { type: string; code: string; text: string }[] = JSON.parse(
+        run("node", ["--input-type=module", "-e", script.replace('"TARBALL"', JSON.stringify(tarball))])
+      )
+      expect(messages.filter((m) => m.type === "error")).toEqual([])
+      expect(messages.filter((m) => m.code !== MEDUSA_LOADER_CONVENTION)).toEqual([])
+    })
+
+    it("Are the Types Wrong? finds every entry point's types, ./storefront and ./workflows in every resolution mode", () => {
+      // The admin extension (`./admin`) is read by Medusa's admin build, never imported by TypeScript
+      // code: it has no types to check. Wildcard entry points (`./*`, `./providers/*`) are not analysed.
+      const attw = spawnSync(
+        process.execPath,
+        [require.resolve("@arethetypeswrong/cli/package.json").replace("package.json", "dist/index.js"), tarball, "--format", "json", "--exclude-entrypoints", "./admin"],
+        { cwd: root, encoding: "utf8" }
+      )
+      const report = JSON.parse(attw.stdout)
+      const problems = report.analysis.problems.map((p: { kind: string; entrypoint: string; resolutionKind: string }) => `${p.entrypoint} ${p.resolutionKind}: ${p.kind}`)
+      expect(problems).toEqual([])
+      expect(attw.status).toBe(0)
+
+      const typesOf = (entrypoint: string) =>
+        Object.fromEntries(
+          Object.entries(report.analysis.entrypoints[entrypoint].resolutions).map(([kind, r]: [string, any]) => [kind, path.basename(r.resolution?.fileName ?? "unresolved")])
+        )
+      expect(typesOf("./storefront")).toEqual({ node10: "index.d.ts", "node16-cjs": "index.d.ts", "node16-esm": "index.d.mts", bundler: "index.d.mts" })
+      expect(typesOf("./workflows")).toEqual({ node10: "index.d.ts", "node16-cjs": "index.d.ts", "node16-esm": "index.d.ts", bundler: "index.d.ts" })
     })
   })
 })
