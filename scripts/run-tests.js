@@ -2,7 +2,8 @@
 /**
  * `npm test`: type-check, then the unit suites, then the integration suites (real Medusa on
  * PostgreSQL), with NP_E2E=1 also the browser tests (npm run test:e2e: a demo store and Chromium),
- * then one closing line `tests: N passed, N failed` over all of them.
+ * then one closing line `tests: N passed, N failed` over all of them, after the time each phase took
+ * (also written to .cache/test-results/phases.tsv, which .ci/run prints with its own phases).
  * Arguments are passed to jest, e.g. `npm test -- -t "pickup"`.
  */
 const { spawnSync } = require("node:child_process")
@@ -13,14 +14,21 @@ const root = path.resolve(__dirname, "..")
 const resultsDir = path.join(root, ".cache", "test-results")
 fs.mkdirSync(resultsDir, { recursive: true })
 const extraArgs = process.argv.slice(2)
+const phasesFile = path.join(resultsDir, "phases.tsv")
+fs.rmSync(phasesFile, { force: true })
+const phases = []
 
 function step(title, command, args, env = {}) {
   process.stdout.write(`\n=== ${title}\n`)
+  const started = process.hrtime.bigint()
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, ...env },
   })
+  const seconds = Math.round(Number(process.hrtime.bigint() - started) / 1e9)
+  phases.push({ title, seconds })
+  fs.appendFileSync(phasesFile, `${title}\t${seconds}\n`)
   return result.status === 0
 }
 
@@ -54,5 +62,7 @@ const total = runs.reduce(
   { passed: 0, failed: typecheckOk ? 0 : 1, skipped: 0 }
 )
 const ok = typecheckOk && runs.every((r) => r.ok)
+process.stdout.write(`\ntime per phase (s):\n`)
+for (const { title, seconds } of phases) process.stdout.write(`  ${title.padEnd(26)} ${String(seconds).padStart(6)}\n`)
 process.stdout.write(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`)
 process.exit(ok ? 0 : 1)
