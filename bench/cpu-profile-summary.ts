@@ -1,3 +1,8 @@
+/*
+ * Splits V8 CPU profiles by code: for bench:webhooks by intake stage in the test process; for
+ * bench:booking the plugin against the rest in the instances (profiled through the preload
+ * bench/cpu-profiler.js).
+ */
 import fs from "node:fs"
 import path from "node:path"
 

@@ -1,3 +1,10 @@
+/*
+ * The one mapping of carrier failures to HTTP, installed as the plugin's error handler in
+ * api/middlewares.ts. Routes name what a carrier call is about with `describeCarrierRequest(req, …)`
+ * and let failures throw; a `CarrierError`, or a booking's coded `MedusaError`
+ * (lib/booking/booking-failure.ts, e.g. `nordic_parcel.already_booked` → 409), becomes
+ * 400/403/404/409/429 (with Retry-After)/502/503, never leaking the request's secrets.
+ */
 import { errorHandler, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
 import { PLUGIN_ERROR_STATUS } from "../lib/booking/booking-failure"
 import { CarrierError, reviveCarrierError } from "../lib/carrier"

@@ -1,3 +1,10 @@
+/*
+ * Everything the plugin's routes share before their handler: request guards
+ * (api/utils/request-guards.ts: unsafe text, lib/input/unsafe-text.ts; per-client token buckets,
+ * lib/rate-limit/token-buckets.ts, keyed by lib/rate-limit/client-key.ts), the webhook's 16 kB body
+ * limit (api/utils/body-size-limit.ts), Medusa's optional customer authentication on the shopper's
+ * order routes, and the carrier error handler (api/carrier-error-handler.ts).
+ */
 import { authenticate, defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { carrierErrorHandler } from "./carrier-error-handler"
 import {

@@ -1,3 +1,7 @@
+/*
+ * Every minute: applies what is stored but not applied and due (workers/tracking-outbox.ts), so an
+ * event whose subscriber failed or whose process died is applied eventually.
+ */
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { applyDueTrackingEvents } from "../workers/tracking-outbox"

@@ -1,3 +1,8 @@
+/*
+ * Every minute: the module's interrupted-bookings check, then the half-done fulfilments it returns
+ * completed by workflows/complete-interrupted-fulfillment.ts. Bulk runs run the same check on every
+ * pass; at start-up subscribers/bookings-check-due.ts does.
+ */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"

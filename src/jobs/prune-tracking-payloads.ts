@@ -1,3 +1,8 @@
+/*
+ * Daily: the module's `pruneTrackingPayloads` (empties the raw body of applied events older than
+ * `webhooks.payloadRetentionDays`, admin setting `payload_retention_days`) and
+ * `pruneTrackingDeadLetters` (deletes dead letters received before the same day), both in batches.
+ */
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"

@@ -1,3 +1,8 @@
+/*
+ * Renews the carrier's subscriptions before they expire; a subscription is retired only after two 404s
+ * of its own id (carrier notes 44). Also runs the rotation of stale subscriptions
+ * (modules/nordic_parcel/subscription-rotation.ts).
+ */
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { CarrierError, reviveCarrierError } from "../lib/carrier"

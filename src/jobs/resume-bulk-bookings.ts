@@ -1,3 +1,8 @@
+/*
+ * Resumes bulk runs whose lease lapsed (their instance stopped): the worker
+ * (workers/bulk-booking-worker.ts) finishes them without booking an order twice, because each order's
+ * state is the row's (modules/nordic_parcel/bulk-bookings.ts).
+ */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"
 import type NordicParcelModuleService from "../modules/nordic_parcel/service"

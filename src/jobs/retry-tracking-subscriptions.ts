@@ -1,3 +1,8 @@
+/*
+ * Makes the tracking subscriptions that failed at booking time (pending records of
+ * modules/nordic_parcel/tracking-subscriptions.ts) again through
+ * workflows/subscriptions/create-tracking-subscription.ts.
+ */
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { SETTLED_SHIPMENT_STATUSES } from "../lib/statuses"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"

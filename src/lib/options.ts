@@ -1,3 +1,13 @@
+/*
+ * The plugin's options: one schema shared by plugin and provider, parsed once at boot by
+ * modules/nordic_parcel/loaders/validate-options.ts (a bad value stops the store with a message naming
+ * the option, never echoing values). https is required for `baseUrl` and `webhooks.publicUrl` outside
+ * `testMode`. `customerNumberFor` picks a customer number by precedence: the stock location's, then
+ * the service's, then the default; the quote (lib/checkout/quote-input.ts, the location from
+ * `context.from_location`) and the booking (the fulfilment's `location_id`; a return: its option's
+ * location) both use it. The merchant's settings override every option but the credentials
+ * (lib/settings/).
+ */
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { natureOfTransactionValues } from "./carrier/schemas/booking"

@@ -1,3 +1,9 @@
+/*
+ * Booking rule 3 per service and destination: a pickup point required, optional, the door, or the
+ * carrier's nearest (facts per code in service-catalogue.ts). Read by the provider's
+ * `validateFulfillmentData` / `createFulfillment`, the delivery-options route and the booking mapper
+ * (lib/booking/parties.ts).
+ */
 import type { ServiceOptions } from "./options"
 import { serviceInfo } from "./service-catalogue"
 

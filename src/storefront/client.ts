@@ -1,3 +1,9 @@
+/*
+ * The typed client over the plugin's store routes, on the shopper's js-sdk instance (any object with
+ * its `client.fetch`); shapes in types.ts, the same types the server routes answer with (the
+ * pickup-point route's `StorePickupPoint` is `PickupPoint`). Failures become `NordicParcelStoreError`
+ * (`toStoreError`; texts.ts `storeErrorText` words the message).
+ */
 import { pickupPointQueryFor, type AddressForPickup } from "./format"
 import type { DeliveryOption, OrderShipment, PickupPoint, PickupPointQuery, PostalCodeInfo, ShippingMethodData } from "./types"
 

@@ -1,3 +1,7 @@
+/*
+ * Formatting shared by the components; `pickupPointQueryFor` is the pickup-point search both
+ * `PickupPointPicker` and `nearestPickupPoint` use.
+ */
 import type { OpeningHours, PickupPointQuery } from "./types"
 import { resolveLocale, type StorefrontTexts } from "./texts"
 

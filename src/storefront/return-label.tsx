@@ -1,4 +1,9 @@
 "use client"
+/*
+ * The order page's return documents: each document path fetched with `client.fetchOrderDocument` (the
+ * store route checks ownership again and streams the carrier's file); shipments loaded by
+ * order-shipments.tsx, texts from after-sale-texts.ts.
+ */
 import { useEffect, useState } from "react"
 import { storeErrorText, toStoreError, type AfterSaleTexts, type NordicParcelClient, type NordicParcelStoreError, type OrderShipment } from "./core"
 import { useOrderPage, type OrderPageProps } from "./order-shipments"

@@ -1,4 +1,9 @@
 "use client"
+/*
+ * The order page's tracking timeline: shipments loaded by order-shipments.tsx
+ * (`client.listOrderShipments`), texts in five languages from after-sale-texts.ts, a failed route's
+ * message by store-error-message.tsx.
+ */
 import { formatEventTime, trackingEventText } from "./core"
 import { useOrderPage, type OrderPageProps } from "./order-shipments"
 

@@ -1,3 +1,8 @@
+/*
+ * At start-up the module emits `nordic_parcel.bookings.check_due`: this runs the interrupted-bookings
+ * check (as jobs/check-interrupted-bookings.ts does every minute) and resumes bulk runs an instance
+ * stopped halfway, without waiting for the first job run.
+ */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { BOOKINGS_CHECK_DUE_EVENT } from "../lib/events"
 import checkInterruptedBookingsJob from "../jobs/check-interrupted-bookings"

@@ -1,3 +1,8 @@
+/*
+ * When a cart's address changes, its pickup point follows (pure rule
+ * lib/checkout/pickup-point-follow.ts). The carrier is asked first; the cart's lock is held only for
+ * the write, after checking the cart did not change meanwhile: no carrier call under a cart's lock.
+ */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { ICartModuleService, ILockingModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"

@@ -1,3 +1,8 @@
+/*
+ * After Medusa commits a fulfilment: subscribes the consignment to tracking
+ * (workflows/subscriptions/create-tracking-subscription.ts; a failure is kept pending for
+ * jobs/retry-tracking-subscriptions.ts) and emits `nordic_parcel.shipment.booked`.
+ */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { SHIPMENT_BOOKED_EVENT, type ShipmentBookedData } from "../lib/events"

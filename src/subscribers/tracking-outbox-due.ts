@@ -1,3 +1,7 @@
+/*
+ * At start-up: applies the tracking events stored but not applied (workers/tracking-outbox.ts) without
+ * waiting for jobs/apply-tracking-events.ts.
+ */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TRACKING_OUTBOX_DUE_EVENT } from "../lib/events"

@@ -1,3 +1,8 @@
+/*
+ * On `nordic_parcel.tracking.received`: hands the stored event to workers/tracking-outbox.ts, which
+ * applies it. What this misses (a crash, a failure) is applied later by jobs/apply-tracking-events.ts
+ * and, at start-up, subscribers/tracking-outbox-due.ts.
+ */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TRACKING_RECEIVED_EVENT, type TrackingReceivedData } from "../lib/events"

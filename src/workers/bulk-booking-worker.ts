@@ -1,3 +1,11 @@
+/*
+ * Works a bulk run: what to do with each order is lib/bulk-booking/order-plan.ts; 48 orders in flight
+ * (bounded by lib/concurrency/map-limit.ts) through Medusa's `createOrderFulfillmentWorkflow`, the
+ * lease renewed while it runs. A refusal because another booking holds the order's units re-reads the
+ * order (never "skipped" while unfulfilled). Started by the routes in
+ * api/admin/nordic-parcel/bulk-bookings/, resumed by jobs/resume-bulk-bookings.ts; state in
+ * modules/nordic_parcel/bulk-bookings.ts.
+ */
 import { randomUUID } from "node:crypto"
 import { BOOKED_SHIPMENT_STATUSES } from "../lib/statuses"
 import { hostname } from "node:os"

@@ -1,3 +1,10 @@
+/*
+ * Applies stored tracking events: per fulfillment under a lock, through
+ * workflows/apply-tracking-event.ts, then marks the row applied, or records its attempts, error and
+ * next attempt (modules/nordic_parcel/tracking-events.ts, back-off lib/tracking/backoff.ts). Called by
+ * subscribers/tracking-received.ts for a new event, by jobs/apply-tracking-events.ts (every minute)
+ * and subscribers/tracking-outbox-due.ts (start-up) for what is stored but not applied.
+ */
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { trackingReceivedData, type TrackingReceivedData } from "../lib/events"

@@ -1,3 +1,11 @@
+/*
+ * The merchant's change of an order's pickup point before booking (route
+ * api/admin/nordic-parcel/orders/[id]/pickup-point). One step refuses a booked order (409, code
+ * `nordic_parcel.already_booked` in lib/booking/booking-failure.ts, answered by
+ * api/carrier-error-handler.ts) and checks the point with the same `resolvePickupPoint` (pure rules
+ * lib/checkout/pickup-point-change.ts); Medusa's `updateOrderShippingMethodsStep` stores it and
+ * restores the old data on failure. The widget's search is admin/components/pickup-point-change.tsx.
+ */
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { updateOrderShippingMethodsStep } from "@medusajs/medusa/core-flows"

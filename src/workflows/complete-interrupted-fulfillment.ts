@@ -1,3 +1,11 @@
+/*
+ * Completes a fulfilment Medusa's workflow left half done when the process was killed after the
+ * booking (linked but not counted, or counted but not linked) with Medusa's own steps:
+ * `registerOrderFulfillmentStep` or `createRemoteLinkStep`, the reservation steps and the
+ * `order.fulfillment_created` event, under `acquireLockStep`, after reading the order again. The check
+ * that finds them is modules/nordic_parcel/interrupted-bookings.ts; what is missing is
+ * lib/booking/unfinished-fulfilment.ts.
+ */
 import { ContainerRegistrationKeys, Modules, OrderWorkflowEvents } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import {

@@ -1,3 +1,8 @@
+/*
+ * Settings page, currencies: a summary per currency (`currencySummary` in admin/lib/summary.ts); its
+ * drawer (edit-drawer.tsx) edits the rate, the rounding and each service's prices in it
+ * (per-currency-input.tsx); Add currency.
+ */
 import { Badge, Input, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { CURRENCY_FIELDS } from "../../lib/settings/settings-fields"

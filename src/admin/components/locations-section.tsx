@@ -1,3 +1,7 @@
+/*
+ * Settings page, stock locations: a summary per warehouse (`locationSummary` in admin/lib/summary.ts),
+ * its customer number (customer-number-select.tsx) and sender details in a drawer (edit-drawer.tsx).
+ */
 import { Badge, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"

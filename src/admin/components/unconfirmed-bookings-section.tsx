@@ -1,3 +1,7 @@
+/*
+ * Settings page: the bookings the carrier never confirmed (from `GET /admin/nordic-parcel/status`),
+ * each booked again by the merchant's next fulfilment or the rebook route.
+ */
 import { Text } from "@medusajs/ui"
 import { usePluginQuery } from "../lib/api"
 import { Section } from "./section"

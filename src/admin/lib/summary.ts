@@ -1,3 +1,8 @@
+/*
+ * The settings page's values in words: each section is a summary (`currencySummary`,
+ * `locationSummary`, ...) edited in a drawer (admin/components/edit-drawer.tsx). Markup wording from
+ * lib/pricing/markup.ts.
+ */
 import type { CurrencyTable } from "../../lib/pricing/currency-conversion"
 import { markupInCurrency } from "../../lib/pricing/markup"
 import type { RoundingRule } from "../../lib/pricing/rounding"

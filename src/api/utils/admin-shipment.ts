@@ -1,3 +1,8 @@
+/*
+ * A Shipment row as the admin reads it (order widget, fulfillment route): an attempt the carrier never
+ * confirmed is marked `unconfirmed` with its `carrier_reference`; one a later booking replaced is
+ * shown "Replaced".
+ */
 import type { PickupPointSnapshot } from "../../lib/checkout/pickup-point"
 import type { ShipmentStatus } from "../../lib/statuses"
 

@@ -1,3 +1,10 @@
+/*
+ * Serves one PDF of many labels (a bulk run's, or selected shipments'): downloads them through the
+ * module's one label path (`downloadLabel`), one label at a time, merges PDFs with
+ * lib/labels/merge-pdfs.ts into a temporary file as they come, then streams it, so a failed download
+ * or the skipped labels still decide the status and headers; labels that are not PDFs are named in
+ * `X-Nordic-Parcel-Skipped-Labels`.
+ */
 import type { MedusaResponse } from "@medusajs/framework/http"
 import { createReadStream } from "node:fs"
 import { mkdtemp, open, rm, stat } from "node:fs/promises"

@@ -1,3 +1,8 @@
+/*
+ * The public routes' guards, applied in api/middlewares.ts: unsafe text refused
+ * (lib/input/unsafe-text.ts) and per-client token buckets (lib/rate-limit/token-buckets.ts) keyed by
+ * who the client is (lib/rate-limit/client-key.ts).
+ */
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { findUnsafeText, UNSAFE_TEXT_RULE } from "../../lib/input/unsafe-text"

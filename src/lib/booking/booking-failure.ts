@@ -1,3 +1,8 @@
+/*
+ * Booking failures as coded `MedusaError`s (e.g. `nordic_parcel.already_booked`), so
+ * api/carrier-error-handler.ts answers them with the right status, and the classification of what a
+ * failed booking may have done at the carrier.
+ */
 import { MedusaError } from "@medusajs/framework/utils"
 import { CarrierError } from "../carrier"
 

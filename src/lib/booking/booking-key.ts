@@ -1,3 +1,7 @@
+/*
+ * The fingerprint of a booking request (order, direction, service, items): how the booker recognises
+ * "the same booking" when Medusa gives each attempt a new fulfillment id.
+ */
 import { createHash } from "node:crypto"
 import type { BookingRequest } from "../carrier"
 

@@ -1,3 +1,11 @@
+/*
+ * Order → booking request, pure: parties (parties.ts: sender per location, receiver, pickup point),
+ * customs (customs.ts), additional services (additional-services.ts), field limits (field-limits.ts),
+ * packages (lib/packing/packages.ts), measurement rule. Checks it and lists every problem in one
+ * refusal. Also decides return QR codes (`qrCodes`): the store option `returnQrCodes` (setting
+ * `return_qr_codes`, default on), a service's `qrCodes` over it, for every return service the
+ * catalogue marks; the links land on the fulfillment data through fulfillment-result.ts.
+ */
 import type { BookingPackage, BookingRequest } from "../carrier"
 import { shortCustomerNumber } from "../customer-number"
 import type { ServiceOptions } from "../options"

@@ -1,3 +1,8 @@
+/*
+ * What Medusa stores on a fulfillment after a booking: the fulfillment data (`service_code`, numbers,
+ * label and tracking URLs, pickup point, `return` with its `qr_codes`, `test`, `booked_at`,
+ * `fulfillment_id`) and the `labels[]`.
+ */
 import type { BookingConfirmation } from "../carrier"
 import type { PickupPointSnapshot } from "../checkout/pickup-point"
 

@@ -1,3 +1,9 @@
+/*
+ * The verdict on an attempt a stopped process left (unconfirmed, unused, complete or keep), from the
+ * attempt's age, its fulfillment (cancelled, missing, linked to the order) and the order's counted
+ * quantities; and `supersededMessage`, the text an attempt replaced by a later booking keeps. Read by
+ * modules/nordic_parcel/interrupted-bookings.ts and the ledger's `record`.
+ */
 import { unfinishedFulfilment, type FulfilmentItemsView, type OrderFulfilmentView, type UnfinishedFulfilment } from "./unfinished-fulfilment"
 
 /**

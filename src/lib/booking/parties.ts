@@ -1,3 +1,8 @@
+/*
+ * The booking's parties: the sender from the stock location that ships (its own sender details, else
+ * the defaults), the receiver, and the pickup point where booking rule 3 (lib/pickup-point-rule.ts)
+ * asks for one.
+ */
 import type { BookingParty } from "../carrier"
 import { pickupPointRule } from "../pickup-point-rule"
 import { isPickupCountry, normalizePostalCode, postalCodeRule } from "../postal-codes"

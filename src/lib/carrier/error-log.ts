@@ -1,3 +1,8 @@
+/*
+ * The latest carrier failures of this instance, newest first, for the status page: held by the module
+ * (`recordCarrierError`, `listCarrierErrors`), fed by every client through
+ * lib/carrier/error-observer.ts.
+ */
 import type { CarrierError, CarrierErrorKind } from "./errors"
 
 /** One carrier failure as the admin's status page shows it; the message is already free of credentials. */

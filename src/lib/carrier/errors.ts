@@ -1,3 +1,9 @@
+/*
+ * `CarrierError` (what failed, whether to retry, the carrier's code) and `scrubbingLogger`: the API
+ * key and the webhook secrets (current and previous) are removed from every carrier error and client
+ * log line. modules/nordic_parcel/carrier-access.ts gives the clients this logger;
+ * api/carrier-error-handler.ts turns the errors into HTTP answers.
+ */
 import type { CarrierService } from "./config"
 import {
   bookingErrorsBody,

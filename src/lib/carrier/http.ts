@@ -1,3 +1,12 @@
+/*
+ * The one HTTP layer of the carrier clients (undici): time budgets, retries only where safe, redirects
+ * checked against the caller's `redirectAllowed` (the label storage), body size caps, errors as
+ * `CarrierError`. The rate-limit turn: `CallOptions.onTurn` runs when a booking's turn has come, just
+ * before the request leaves (the ledger reserves the attempt there), and the request's time budget
+ * starts then; the queue wait is bounded apart by `timeouts.bookingQueueMs`. A booking whose ledger
+ * write at its turn took longer than `LATE_TURN_MS` takes the next slot ahead of the queue
+ * (`firstTurn`).
+ */
 import { performance } from "node:perf_hooks"
 import { setTimeout as sleep } from "node:timers/promises"
 import { request as undiciRequest, type Dispatcher } from "undici"

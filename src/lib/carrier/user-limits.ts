@@ -1,3 +1,9 @@
+/*
+ * The carrier's limits per API user within one process: bookings through rate-limit.ts (grants paced
+ * evenly under a sliding window), event-cast calls through semaphore.ts (slots); both queue their
+ * waiters in wait-queue.ts. With REDIS_URL set, modules/nordic_parcel/carrier-access.ts puts
+ * shared-rate-limit.ts in front for bookings, and this stays the fallback.
+ */
 import type { CarrierLogger } from "./config"
 import { PacedRateLimiter, type RateLimiter } from "./rate-limit"
 import { RedisPacedRateLimiter, sharedBookingKey, sharedLimitConnection } from "./shared-rate-limit"

@@ -1,3 +1,9 @@
+/*
+ * From a carrier price to the amount Medusa shows (carrier notes 38: the carrier prices in the
+ * sender's currency): conversion and rounding (lib/pricing/currency-conversion.ts, rounding.ts), the
+ * per-currency fallback, free-shipping threshold and markup (lib/pricing/markup.ts). `pricingFor` in
+ * price-service.ts calls it; `pricingProblem` says why a price cannot be used.
+ */
 import type { ServiceOptions } from "../options"
 import { conversionBetween, roundingOf, type CurrencyTable } from "../pricing/currency-conversion"
 import { markupInCurrency, type MarkupInCurrency } from "../pricing/markup"

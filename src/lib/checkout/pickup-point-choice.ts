@@ -1,3 +1,8 @@
+/*
+ * The pickup point of a shipping method: the shopper's id checked with the carrier, else the nearest
+ * suitable point. Called once in the provider (`pickupPointFor`, for `validateFulfillmentData` and
+ * `createFulfillment`).
+ */
 import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { CarrierError, type LookupClient } from "../carrier"

@@ -1,3 +1,7 @@
+/*
+ * The pickup-point listings cache, bounded by entries and bytes, shared by the store route and
+ * checkout's nearest point; one per process, in the module's carrier access.
+ */
 import type { ICachingModuleService } from "@medusajs/framework/types"
 import type { LookupClient, PickupPoint } from "../carrier"
 import { TtlCache, type TtlCacheLimits } from "../cache/ttl-cache"

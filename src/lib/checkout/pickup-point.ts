@@ -1,3 +1,8 @@
+/*
+ * The pickup point as the store route answers it: `StorePickupPoint` is the storefront kit's published
+ * `PickupPoint` (src/storefront/types.ts), and the snapshot stored on a shipping method picks its
+ * fields from it. Visiting address first, the postal address only where there is none.
+ */
 import type { PickupPoint } from "../carrier"
 import { fitsLocker } from "../carrier"
 import type { Parcel } from "../packing/parcel"

@@ -1,3 +1,11 @@
+/*
+ * Checkout prices: builds the cart state (quote-input.ts: every offered service plus the services
+ * shipping options use, the shipping date from shipping-date.ts, packing per service from
+ * lib/packing/packages.ts; a service the cart does not fit gets no price) and asks the quoter
+ * (quoter.ts). `quoteInputForService` is the one place a quote input is built, so
+ * `validateFulfillmentData` finds the quote the shopper saw; `pricingFor` turns an answer into
+ * Medusa's amount (amount.ts).
+ */
 import type { NordicParcelOptions, ServiceOptions } from "../options"
 import { amountFromQuote, fallbackAmount, itemsValue, pricingProblem, type Pricing, type ShippingAmount } from "./amount"
 import { directionOf, notQuotable, quoteInputFromContext, type PricingContext, type QuoteInputResult } from "./quote-input"

@@ -1,3 +1,9 @@
+/*
+ * The cart state a quote is for: services (offered and in use), sender from the location that ships
+ * (`context.from_location`; customer number by `customerNumberFor` in lib/options.ts), shipping date,
+ * packages per service. A service that needs measurements the cart lacks
+ * (lib/packing/measurement-rule.ts) is `unmeasured`: left out of the lookup, no price.
+ */
 import { customerNumberFor, type NordicParcelOptions, type ServiceOptions } from "../options"
 import { serviceInfo } from "../service-catalogue"
 import { packParcel, type PackableItem, type Parcel } from "../packing/parcel"

@@ -1,3 +1,10 @@
+/*
+ * One quote per cart state: answered from its cache (or Medusa's caching module, shared between
+ * instances), coalesced with a lookup already in flight, or one carrier lookup
+ * (lib/carrier/lookup-client.ts, every package in one request by shipping-lookup-request.ts) within
+ * the checkout budget. A failure is remembered 5 s and gives the service's fallback price or hides the
+ * option, never an error. Every answer feeds the carrier-name cache.
+ */
 import type { ICachingModuleService, Logger } from "@medusajs/framework/types"
 import { CarrierError, type LookupClient, type ShippingLookupResponse } from "../carrier"
 import type { NordicParcelOptions } from "../options"

@@ -1,3 +1,9 @@
+/*
+ * The services the store's shipping options use, quoted with the configured ones; held by the module
+ * (`servicesInUse(query)`), announced by the provider's `canCalculate`. Never served older than 5 s
+ * (`RefreshingValue`'s `maxServedAgeMs`, refreshed in the background from 2.5 s); an announcement
+ * lapses once the database was read after it, so a deleted option leaves the lookup within 5 s.
+ */
 import { serviceForOptionData, type NordicParcelOptions, type ServiceOptions } from "../options"
 import { RefreshingValue } from "../settings/refreshing-value"
 

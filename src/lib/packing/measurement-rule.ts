@@ -1,3 +1,8 @@
+/*
+ * Services that need dimensions (cargo, large-goods home delivery): the quote leaves them out as
+ * `unmeasured` (lib/checkout/quote-input.ts), the booking refuses without them
+ * (lib/booking/booking-request.ts).
+ */
 import { serviceInfo } from "../service-catalogue"
 import type { Parcel } from "./parcel"
 

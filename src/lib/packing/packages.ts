@@ -1,3 +1,7 @@
+/*
+ * Packs items into the packages a service's limits allow (limits in lib/service-catalogue.ts); the
+ * quote and the booking both use it, so what is priced is what is booked.
+ */
 import { itemDimensions, unitGrams, type Dimensions, type PackableItem, type PackagingOptions, type Parcel } from "./parcel"
 import { toGrams } from "./units"
 

@@ -1,3 +1,9 @@
+/*
+ * The markup syntax (the carrier's priceAdjustments) and which markup a cart in a currency gets: its
+ * own, a percentage as it is, a default-currency amount converted at the merchant's rate, or none when
+ * it cannot be converted. Applied by lib/checkout/amount.ts; also read by the admin's summaries
+ * (admin/lib/summary.ts).
+ */
 import { conversionBetween, type CurrencyTable } from "./currency-conversion"
 
 /**

@@ -1,3 +1,8 @@
+/*
+ * Who a client is for the per-client limits: the connection's address by default, or what
+ * `options.clientAddress` says to trust (a count of proxies, or a named header); IPv6 addresses by
+ * their /64. A client header the store was not told to trust is never read.
+ */
 import { isIP } from "node:net"
 
 /**

@@ -1,3 +1,9 @@
+/*
+ * The carrier's service names in memory, a day: fed by every quote's answer and by one names-only
+ * lookup (names-lookup-request.ts: the sender's postal code to itself, sender-place.ts) when the admin
+ * needs missing ones; concurrent asks share one lookup, a failure leaves the catalogue's names. One
+ * per process, in the module's carrier access.
+ */
 import type { CarrierServiceName } from "./carrier-names"
 
 /**

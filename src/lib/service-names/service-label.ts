@@ -1,3 +1,9 @@
+/*
+ * A service's name by precedence: the merchant's, the carrier's (carrier-names.ts, cached by
+ * carrier-name-cache.ts), the catalogue's, the code; shown as "name · code". The module's one
+ * `serviceLabels(codes, query, options?)` (learn the missing names, read them, apply the merchant's)
+ * gives every admin route its labels.
+ */
 import { serviceInfo, SERVICE_CATALOGUE } from "../service-catalogue"
 import type { CarrierServiceName } from "./carrier-names"
 

@@ -1,3 +1,8 @@
+/*
+ * Each merchant setting described once: the option it overrides, its label, help and input kind. The
+ * merge over the options (apply-settings.ts), the views (settings-view.ts) and the admin's settings
+ * form all read it.
+ */
 import type { NordicParcelOptions, ServiceOptions } from "../options"
 import type { CurrencyOptions, LocationOptions } from "../options"
 import type { CurrencySettings, LocationSettings, MerchantSettings, ServiceSettings } from "./settings-schema"

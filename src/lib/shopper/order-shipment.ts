@@ -1,3 +1,7 @@
+/*
+ * A Shipment row as the shopper reads it (`OrderShipment` of src/storefront/types.ts): events oldest
+ * first, return documents as the store's own paths (never the carrier's links).
+ */
 import type { OrderShipment, ShipmentReturnLabel, ShipmentTrackingEvent } from "../../storefront/types"
 import { SHOPPER_VISIBLE_SHIPMENT_STATUSES } from "../statuses"
 

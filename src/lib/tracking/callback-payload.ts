@@ -1,3 +1,9 @@
+/*
+ * Lenient parsing of the carrier's callbacks (carrier notes 42): what can be read becomes events, what
+ * cannot is a reason for a dead letter (models/tracking-dead-letter.ts, the module's
+ * `recordTrackingDeadLetter`, listed by the tracking-health route); what the database cannot hold as
+ * it came is made storable by storable-json.ts.
+ */
 import { z } from "@medusajs/framework/zod"
 import { findUnstorable } from "./storable-json"
 

@@ -1,3 +1,8 @@
+/*
+ * The callback URL and secret a subscription carries: only ever the store's own hook
+ * (`webhooks.publicUrl` + `/hooks/nordic-parcel/events`), so the shared secret is never sent anywhere
+ * else.
+ */
 import { MedusaError } from "@medusajs/framework/utils"
 import type { NordicParcelOptions } from "../options"
 import { callbackHeaders, callbackUrl } from "./subscription-request"

@@ -1,3 +1,8 @@
+/*
+ * The webhook secret check in constant time: the current secret, or the previous one during its grace
+ * period after a rotation. Refusals are counted by the module (`noteRefusedCallback`) and shown by the
+ * status route.
+ */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto"
 
 /**

@@ -1,3 +1,8 @@
+/*
+ * The callback URL and secret fingerprint a subscription was made with (written by
+ * `storeSubscriptionStep`), so modules/nordic_parcel/subscription-rotation.ts can tell which
+ * subscriptions a changed secret or URL made stale without keeping the secret.
+ */
 import type { NordicParcelOptions } from "../options"
 import { secretFingerprint } from "./secret"
 import { callbackUrl } from "./subscription-request"

@@ -1,3 +1,15 @@
+/*
+ * The booking ledger over the Shipment model (models/shipment.ts, table nordic_parcel_shipment):
+ * reserve, record, take over, abandon and release, each one transaction, exposed as the module's
+ * `reserveBooking`, `recordBooking`, `takeOverBooking`, `abandonBooking`, `releaseBooking`,
+ * `listBookingCandidates`. Unique indexes on the live booking per fulfillment and on the consignment
+ * number make "one booking per fulfilment" hold across instances. `record` also settles, in its
+ * transaction, the unconfirmed attempts the booking replaces (status "failed",
+ * `last_error.superseded_by`, the text of `supersededMessage` in lib/booking/interrupted-booking.ts).
+ * An attempt is reserved when its turn at the rate limit has come, just before the request leaves
+ * (`CallOptions.onTurn` in lib/carrier/http.ts). The interrupted-bookings check reads `unsettled` and
+ * writes `markUnconfirmed`, `releaseUnheld`, `markChecked`.
+ */
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import type { Context, DAL } from "@medusajs/framework/types"
 import { InjectTransactionManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"

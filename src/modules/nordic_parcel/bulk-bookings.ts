@@ -1,3 +1,9 @@
+/*
+ * The bulk runs' store (handed out by the module's `bulkBookingStore()`): runs and per-order outcomes
+ * (models/bulk-booking.ts), every state change one conditional statement. The run's lease decides
+ * which instance works it; an order goes pending → booking once, is taken only by the lease holder and
+ * settled only by its last taker (the row's `attempts` as token); one not sent is put back to pending.
+ */
 import type { Context, DAL } from "@medusajs/framework/types"
 import { InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import { entityId } from "../../lib/entity-id"

@@ -1,3 +1,14 @@
+/*
+ * Owns the one carrier pool of a process: `createCarrierAccess` is the only factory of the carrier
+ * clients, the checkout quoter (lib/checkout/quoter.ts), the pickup-point listings cache
+ * (lib/checkout/pickup-point-listings.ts, bounded by entries and bytes) and the carrier-name cache
+ * (lib/service-names/carrier-name-cache.ts). The module holds the instance (`carrier()`, `quoter()`,
+ * `pickupPointListings()`); the provider reaches it only through
+ * providers/nordic-parcel/plugin-module.ts, so there is no second pool. The clients log through
+ * `scrubbingLogger` (lib/carrier/errors.ts: the API key and webhook secrets never reach a log line),
+ * and the booking rate limit is chosen here: shared through Redis when REDIS_URL is set
+ * (lib/carrier/shared-rate-limit.ts), per process otherwise (lib/carrier/user-limits.ts).
+ */
 import type { ICachingModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createCarrierClients, type CarrierClients, type CarrierError, type CarrierLogger } from "../../lib/carrier"

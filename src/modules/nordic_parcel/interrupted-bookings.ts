@@ -1,3 +1,16 @@
+/*
+ * The interrupted-bookings check (module's `checkInterruptedBookings(query)`): reads the ledger's
+ * unsettled attempts, asks Medusa about their fulfillments and orders, applies the pure verdict
+ * (lib/booking/interrupted-booking.ts: unconfirmed, unused, complete or keep) and writes it through
+ * the ledger (`markUnconfirmed`, `releaseUnheld`, `markChecked`: a booking found complete gets
+ * `checked_at` and is not read again). It returns the fulfilments Medusa's workflow left half done
+ * (lib/booking/unfinished-fulfilment.ts), which workflows/complete-interrupted-fulfillment.ts
+ * completes. Run every minute by jobs/check-interrupted-bookings.ts, by every pass of a bulk run, and
+ * at start-up through subscribers/bookings-check-due.ts. An unconfirmed attempt (`status = 'booking'`
+ * with `last_error` set) holds no units; it is shown by api/utils/admin-shipment.ts in the order
+ * widget, by `GET /admin/nordic-parcel/unfulfilled-orders` and by the status route, and booked again
+ * by the merchant's next fulfilment of the same parcel or by the rebook route.
+ */
 import type { Logger, RemoteQueryFunction } from "@medusajs/framework/types"
 import { interruptedVerdict, LINK_MARGIN_MS, unconfirmedMessage, type FulfillmentView } from "../../lib/booking/interrupted-booking"
 import { ORDER_FULFILMENT_FIELDS, type OrderFulfilmentView, type UnfinishedFulfilment } from "../../lib/booking/unfinished-fulfilment"

@@ -1,3 +1,11 @@
+/*
+ * The plugin's module service: one store per concern (settings-store.ts, booking-ledger.ts,
+ * tracking-events.ts, tracking-subscriptions.ts, bulk-bookings.ts, webhook-state.ts,
+ * subscription-rotation.ts, interrupted-bookings.ts, label-download.ts) composed here and exposed as
+ * module methods, except the bulk runs' store, which `bulkBookingStore()` hands to the bulk routes,
+ * job and worker. The stores share transaction-manager.ts for the transaction's entity manager. Its
+ * tables are the models in models/, each declared with define-table.ts.
+ */
 import type { DAL, ICachingModuleService, IEventBusModuleService } from "@medusajs/framework/types"
 import type { RetiredSubscriptionStatus } from "../../lib/statuses"
 import { MedusaService, Modules } from "@medusajs/framework/utils"

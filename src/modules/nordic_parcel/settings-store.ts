@@ -1,3 +1,8 @@
+/*
+ * The merchant's settings (admin overrides of the options) in the database (models/stored-settings.ts)
+ * and their cache; the rules are in lib/settings/ (schema, patch, merge over the options, views), each
+ * setting described once in lib/settings/settings-fields.ts. Settings apply without a restart.
+ */
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import type { Context, DAL } from "@medusajs/framework/types"
 import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"

@@ -1,3 +1,10 @@
+/*
+ * After the webhook secret or public URL changed, makes each stale subscription again and deletes the
+ * old one. A subscription is stale when its recorded callback URL or secret fingerprint
+ * (lib/tracking/webhook-identity.ts, written by `storeSubscriptionStep`) differs from the store's. Run
+ * at start-up from the module's `onApplicationStart` and by the renewal job; the last run that found
+ * stale subscriptions is kept in webhook-state.ts.
+ */
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import type { Context, DAL } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext } from "@medusajs/framework/utils"

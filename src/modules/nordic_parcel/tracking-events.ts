@@ -1,3 +1,12 @@
+/*
+ * Tracking events in the database: the webhook's batched insert (lib/batch/micro-batcher.ts; linked to
+ * its fulfillment; a row the database refuses is retried alone so it fails only its own callback; once
+ * per carrier event id), the outbox state (applied, attempts, error, next attempt) that
+ * workers/tracking-outbox.ts and jobs/apply-tracking-events.ts read and write, and raw-body retention:
+ * `pruneTrackingPayloads` empties `raw` of applied events in batches (partial index on `applied_at` of
+ * rows still holding a body), `pruneTrackingDeadLetters` deletes dead letters older than the same
+ * number of days (index on `created_at`).
+ */
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import type { Context, DAL } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext } from "@medusajs/framework/utils"

@@ -1,3 +1,9 @@
+/*
+ * Tracking subscriptions in the database: pending ones after a failed booking-time attempt (retried by
+ * jobs/retry-tracking-subscriptions.ts) and records retired through one method
+ * (`retireSubscriptions`). The carrier side is made, renewed and deleted by the workflows in
+ * workflows/subscriptions/ (carrier call, then record; compensation undoes the carrier side).
+ */
 import { CarrierError, type EventsClient } from "../../lib/carrier"
 import type { SubscriptionStatus } from "../../lib/statuses"
 import type { NordicParcelOptions } from "../../lib/options"

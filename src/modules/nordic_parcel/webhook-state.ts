@@ -1,3 +1,8 @@
+/*
+ * One row for every instance, kept across restarts (models/webhook-state.ts, table
+ * nordic_parcel_webhook_state): the refused-callback count (refusals added at most once a second per
+ * instance) and the last resubscription run that found stale subscriptions, shown by the status route.
+ */
 import type { Context, DAL } from "@medusajs/framework/types"
 import { InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import type { CarrierLogger } from "../../lib/carrier"

@@ -1,3 +1,12 @@
+/*
+ * Every Medusa read of the provider: the order, the stock location, the shipping option's data and
+ * location (`loadShippingOptionLocationId`: a return's sender location comes from its option). For
+ * order flows (returns, exchanges, claims: Medusa's `fetchShippingOptionForOrderWorkflow` and the
+ * refresh workflows) `withOrderAddress` finds the order by its id or the flow's and
+ * `withTravellingItems` loads the line items that travel by id with their measures; the pure pick of
+ * `return_items` / `exchange_items` / `claim_items` is lib/checkout/order-side-items.ts. They replace
+ * the context's items before the quote input is built, so the cache key follows the packed parcel.
+ */
 import type { FulfillmentOrderDTO } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { StockLocationInput } from "../../lib/booking/booking-input"

@@ -1,3 +1,8 @@
+/*
+ * `PluginModuleAccess`: the provider's only way to the plugin's module and query, resolved once.
+ * Without the fulfillment module's `dependencies` every provider call fails with the fix named, and
+ * `calculatePrice` logs it and hides the option: there is no second carrier pool to fall back on.
+ */
 import type { RemoteQueryFunction } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { resolveOptional } from "../../lib/resolve-optional"

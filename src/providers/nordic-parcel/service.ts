@@ -1,3 +1,14 @@
+/*
+ * The fulfillment provider Medusa calls: `calculatePrice` (checkout; never throws: a failure gives the
+ * fallback or hides the option), `validateFulfillmentData` (the pickup point checked once through
+ * `pickupPointFor`, lib/checkout/pickup-point-choice.ts), `createFulfillment`
+ * /`createReturnFulfillment` (booking through shipment-booker.ts), `cancelFulfillment` (releases only
+ * the booking the cancelled fulfillment holds: it becomes unused and its tracking subscription ends)
+ * and `getFulfillmentOptions` (the configured services, names from the module's carrier-name cache).
+ * Thin: options, clients and quoter come from the plugin's module (plugin-module.ts), Medusa reads
+ * from order-loader.ts, pricing from lib/checkout/price-service.ts. `canCalculate` announces the
+ * services shipping options use (lib/checkout/services-in-use.ts).
+ */
 import type {
   CalculatedShippingOptionPrice,
   CreateFulfillmentResult,

@@ -1,3 +1,13 @@
+/*
+ * The booking decision (take over, refuse, book) for the provider's createFulfillment and
+ * createReturnFulfillment. The request fingerprint that recognises "the same booking" is
+ * lib/booking/booking-key.ts; the rows and their races are the ledger's
+ * (modules/nordic_parcel/booking-ledger.ts); the reservation is refused when the order's units are
+ * already booked, under a per-order database lock. What Medusa stores is shaped by
+ * lib/booking/fulfillment-result.ts (including `fulfillment_id`); a carrier failure carries a code
+ * that api/carrier-error-handler.ts answers as 429/502/503. The carrier cannot be searched for what an
+ * attempt made (carrier notes 45): only a recorded booking is taken over.
+ */
 import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { CarrierError, type BookingRequest, type CarrierClients } from "../../lib/carrier"

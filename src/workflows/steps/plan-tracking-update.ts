@@ -1,3 +1,8 @@
+/*
+ * Decides from a stored event (meaning by lib/tracking/tracking-status.ts) whether to mark the
+ * fulfillment shipped or delivered with Medusa's core workflows; an older or repeated event never
+ * moves it back.
+ */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { TrackingReceivedData } from "../../lib/events"

@@ -1,3 +1,7 @@
+/*
+ * Moves the plugin's Shipment status forward only (`FORWARD_SHIPMENT_STATUSES` from lib/statuses.ts),
+ * so an older event arriving late changes nothing.
+ */
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { shipmentTransition } from "../../lib/tracking/tracking-status"
 import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"

@@ -1,3 +1,8 @@
+/*
+ * Subscribes a consignment to the carrier's tracking: the carrier call, then the record; compensation
+ * deletes the carrier's subscription. Run by subscribers/shipment-booked.ts after a booking; a failure
+ * leaves a pending record for jobs/retry-tracking-subscriptions.ts.
+ */
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { trackingSubscriptionFor } from "../../lib/tracking/subscription-request"
 import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"

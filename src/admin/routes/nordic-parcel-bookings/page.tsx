@@ -1,3 +1,8 @@
+/*
+ * The bulk-booking page: unfulfilled carrier orders (`GET /admin/nordic-parcel/unfulfilled-orders`),
+ * runs with each order's outcome, retry, and one PDF of a run's labels. The orders list's widget
+ * (admin/widgets/order-list-nordic-parcel.tsx) links here from Medusa's orders page.
+ */
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { TruckFast } from "@medusajs/icons"
 import { Badge, Button, Checkbox, Container, Heading, Table, Text, toast } from "@medusajs/ui"

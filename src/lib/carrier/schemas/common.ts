@@ -1,3 +1,7 @@
+/*
+ * Shared pieces of the carrier schemas; `pathSegment` checks an id before it reaches a URL path
+ * (subscription ids: schemas/events.ts).
+ */
 import { z } from "@medusajs/framework/zod"
 
 /*

@@ -1,3 +1,8 @@
+/*
+ * Logs set-up problems at boot (missing fulfillment `dependencies`, webhook URL or secret, refused
+ * credentials), found by the pure rules in lib/status/setup-problems.ts; `GET
+ * /admin/nordic-parcel/status` lists the same for the settings page's banner.
+ */
 import type { LoaderOptions, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { CarrierError, createCarrierClients } from "../../../lib/carrier"

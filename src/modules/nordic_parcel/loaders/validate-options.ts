@@ -1,3 +1,7 @@
+/*
+ * Parses the plugin's options once, at boot (lib/options.ts); the module keeps the result and every
+ * other part reads options from the module.
+ */
 import { asValue } from "@medusajs/framework/awilix"
 import type { LoaderOptions } from "@medusajs/framework/types"
 import { parseOptions } from "../../../lib/options"

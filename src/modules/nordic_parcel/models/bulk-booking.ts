@@ -1,3 +1,7 @@
+/*
+ * Bulk runs and their orders' outcomes; status lists from lib/statuses.ts. All writes go through
+ * modules/nordic_parcel/bulk-bookings.ts.
+ */
 import { model } from "@medusajs/framework/utils"
 import { defineTable } from "../define-table"
 import { BULK_BOOKING_ORDER_STATUSES, BULK_BOOKING_STATUSES } from "../../../lib/statuses"

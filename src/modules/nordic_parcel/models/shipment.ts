@@ -1,3 +1,11 @@
+/*
+ * Table nordic_parcel_shipment: one row per booking attempt (the booking ledger, booking-ledger.ts,
+ * writes it), with its booking key, items and location (kept so an unconfirmed attempt can be booked
+ * again), the carrier's numbers, the fulfillment result, its status and last tracking event, and
+ * `checked_at` (the interrupted-bookings check found it complete; a partial index serves that check).
+ * Unique indexes: one live booking per fulfillment, one row per consignment number. Statuses from
+ * lib/statuses.ts.
+ */
 import { model } from "@medusajs/framework/utils"
 import { defineTable } from "../define-table"
 import { SHIPMENT_STATUSES } from "../../../lib/statuses"

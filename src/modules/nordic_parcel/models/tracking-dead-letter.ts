@@ -1,3 +1,8 @@
+/*
+ * Callbacks that passed the secret check but could not be understood, kept with their reason (the
+ * module's `recordTrackingDeadLetter`), listed by the tracking-health route, deleted after the
+ * retention period by jobs/prune-tracking-payloads.ts.
+ */
 import { model } from "@medusajs/framework/utils"
 import { defineTable } from "../define-table"
 

@@ -1,3 +1,8 @@
+/*
+ * Table nordic_parcel_webhook_state: one row shared by every instance
+ * (modules/nordic_parcel/webhook-state.ts): refused callbacks and the last resubscription that found
+ * stale subscriptions.
+ */
 import { model } from "@medusajs/framework/utils"
 import { defineTable } from "../define-table"
 

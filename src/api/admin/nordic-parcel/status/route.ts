@@ -1,3 +1,10 @@
+/*
+ * The settings page's status: credentials and customer numbers, set-up problems
+ * (lib/status/setup-problems.ts), options a region cannot price (api/utils/unpriceable-options.ts),
+ * unconfirmed bookings, refused callbacks and the last resubscription
+ * (modules/nordic_parcel/webhook-state.ts), the last carrier errors; labels from the module's
+ * `serviceLabels`.
+ */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { CarrierError } from "../../../../lib/carrier"

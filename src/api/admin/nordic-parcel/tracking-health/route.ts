@@ -1,3 +1,7 @@
+/*
+ * What the tracking pipeline holds back: events stored but not applied (and why), dead letters
+ * (models/tracking-dead-letter.ts), refused callbacks.
+ */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"

@@ -1,3 +1,14 @@
+/*
+ * The carrier's callbacks (`POST /hooks/nordic-parcel/events`, no Medusa auth). Bodies over 16 kB are
+ * refused by api/utils/body-size-limit.ts (declared in api/middlewares.ts). The secret header is
+ * checked by lib/tracking/secret.ts (the current secret, or the previous one in its grace period; a
+ * refusal is counted in the database through the module's `noteRefusedCallback`) and the body parsed
+ * leniently by lib/tracking/callback-payload.ts. Only a wrong secret (401) or a body that is not JSON
+ * (400) is refused; what cannot be understood is stored as a dead letter with its reason (202). Events
+ * are stored by modules/nordic_parcel/tracking-events.ts before the answer; then
+ * `nordic_parcel.tracking.received` is emitted (data by `trackingReceivedData` in lib/events.ts, as
+ * the outbox builds it for a stored row).
+ */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { parseCallback } from "../../../../lib/tracking/callback-payload"

@@ -1,3 +1,8 @@
+/*
+ * For a cart: each of its carrier shipping options (recognised by
+ * providers/nordic-parcel/provider-id.ts) with price, delivery date and texts, from one quote
+ * (lib/checkout/price-service.ts) and the country rules (lib/pickup-point-rule.ts).
+ */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { listShippingOptionsForCartWorkflow } from "@medusajs/medusa/core-flows"

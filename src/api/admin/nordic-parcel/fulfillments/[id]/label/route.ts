@@ -1,3 +1,7 @@
+/*
+ * One fulfillment's label, served as an attachment with `nosniff`: a PDF, or a label-printer file with
+ * its own type (lib/labels/label-format.ts), fetched by the module's `downloadLabel`.
+ */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../../../../../../modules/nordic_parcel"

@@ -1,3 +1,8 @@
+/*
+ * Pickup points near an order's address for the merchant's change before booking, lockers its parcel
+ * does not fit left out; the change itself is `.../pickup-point`
+ * (workflows/change-order-pickup-point.ts).
+ */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { CART_SHIPPING_FIELDS } from "../../../../../../lib/checkout/cart-fields"

@@ -1,3 +1,10 @@
+/*
+ * Books again an attempt the carrier never confirmed: an outgoing parcel with the same items again, a
+ * return by confirming the waiting return, claim or exchange again; either way the new booking
+ * replaces the attempt (settled by the ledger's `record`, shown "Replaced" in the order widget). The
+ * provider's default does the same on the merchant's next fulfilment of the parcel; a bulk run passes
+ * `additional_data.nordic_parcel.rebook = false` and is refused instead.
+ */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, OrderChangeStatus, OrderChangeType } from "@medusajs/framework/utils"
 import {

@@ -1,3 +1,9 @@
+/*
+ * An order's shipments for its shopper: ownership by api/utils/shopper-order.ts, then the module's
+ * Shipment rows and stored tracking events (no carrier call) shaped by lib/shopper/order-shipment.ts.
+ * A shopper's own return is Medusa's `POST /store/returns`, whose workflow calls the provider's
+ * `createReturnFulfillment`.
+ */
 import type { MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
 import { NORDIC_PARCEL_MODULE } from "../../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../../modules/nordic_parcel/service"
