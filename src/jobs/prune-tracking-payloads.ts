@@ -1,7 +1,8 @@
 /*
  * Daily: the module's `pruneTrackingPayloads` (empties the raw body of applied events older than
  * `webhooks.payloadRetentionDays`, admin setting `payload_retention_days`) and
- * `pruneTrackingDeadLetters` (deletes dead letters received before the same day), both in batches.
+ * `pruneTrackingDeadLetters` (deletes dead letters received before the same day), so a year of
+ * callbacks does not keep its bodies.
  */
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"

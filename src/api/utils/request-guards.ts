@@ -1,7 +1,7 @@
 /*
- * The public routes' guards, applied in api/middlewares.ts: unsafe text refused
- * (lib/input/unsafe-text.ts) and per-client token buckets (lib/rate-limit/token-buckets.ts) keyed by
- * who the client is (lib/rate-limit/client-key.ts).
+ * The routes' guards, applied in api/middlewares.ts: unsafe text refused (lib/input/unsafe-text.ts),
+ * and per-client token buckets (lib/rate-limit/token-buckets.ts) on the public lookup routes (pickup
+ * points, postal codes, return documents) keyed by who the client is (lib/rate-limit/client-key.ts).
  */
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"

@@ -3,7 +3,8 @@
  * slots on Redis' clock, asked for in batches (one round trip per window); redis-clock.ts places that
  * clock in the process, and a slot handed out more than half an interval late is left unused rather
  * than sent together with others after a stall. The process's own limiter (user-limits.ts) is the
- * fallback when Redis fails. Chosen in modules/nordic_parcel/carrier-access.ts.
+ * fallback when Redis fails. Built by user-limits.ts when the clients are given a Redis URL
+ * (modules/nordic_parcel/carrier-access.ts).
  */
 import { createHash } from "node:crypto"
 import { performance } from "node:perf_hooks"

@@ -1,8 +1,10 @@
 /*
  * The carrier's limits per API user within one process: bookings through rate-limit.ts (grants paced
  * evenly under a sliding window), event-cast calls through semaphore.ts (slots); both queue their
- * waiters in wait-queue.ts. With REDIS_URL set, modules/nordic_parcel/carrier-access.ts puts
- * shared-rate-limit.ts in front for bookings, and this stays the fallback.
+ * waiters in wait-queue.ts. With a Redis URL (REDIS_URL, passed by
+ * modules/nordic_parcel/carrier-access.ts as `sharedLimitRedisUrl`) bookings are paced by
+ * shared-rate-limit.ts, built here, with the process's own limiter as its fallback. `LATE_TURN_MS`
+ * (read by http.ts) is half the margin on the shared window.
  */
 import type { CarrierLogger } from "./config"
 import { PacedRateLimiter, type RateLimiter } from "./rate-limit"

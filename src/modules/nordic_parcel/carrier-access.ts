@@ -6,8 +6,9 @@
  * `pickupPointListings()`); the provider reaches it only through
  * providers/nordic-parcel/plugin-module.ts, so there is no second pool. The clients log through
  * `scrubbingLogger` (lib/carrier/errors.ts: the API key and webhook secrets never reach a log line),
- * and the booking rate limit is chosen here: shared through Redis when REDIS_URL is set
- * (lib/carrier/shared-rate-limit.ts), per process otherwise (lib/carrier/user-limits.ts).
+ * and REDIS_URL is handed to them (`sharedLimitRedisUrl`), so the booking rate limit is shared by
+ * every instance through Redis when the store has it (lib/carrier/user-limits.ts,
+ * shared-rate-limit.ts), per process otherwise.
  */
 import type { ICachingModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"

@@ -1,7 +1,3 @@
-/*
- * How each of the plugin's tables is declared: a prefixed text id as primary key; Medusa scopes their
- * indexes to rows not soft-deleted.
- */
 import type { DMLSchema } from "@medusajs/framework/types"
 import { model } from "@medusajs/framework/utils"
 
