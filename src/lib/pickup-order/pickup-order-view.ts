@@ -1,3 +1,5 @@
+import type { BookingProblem } from "../booking/booking-input"
+import type { PickupOrderRequest } from "../carrier/schemas/pickup-order"
 import type { PickupOrderStatus } from "../statuses"
 
 /**
@@ -31,6 +33,21 @@ export type PickupOrderRow = Omit<PickupOrderView, "earliest_pickup_at" | "lates
   earliest_pickup_at: Date | string | null
   latest_pickup_at: Date | string | null
   created_at: Date | string
+}
+
+/** What the order drawer is filled from (GET /admin/nordic-parcel/pickup-orders?location_id). */
+export type PickupOrderDraft = {
+  location_id: string
+  location_name: string
+  pickup_date: string
+  /** Booked from the location on or before the date and not yet handed in. */
+  number_of_packages: number
+  /** What the carrier would receive. */
+  request: PickupOrderRequest
+  /** What stops the order now (a missing phone, address or customer number, a weekend date). */
+  problems: BookingProblem[]
+  /** Pickups already ordered for this location and date. */
+  existing: PickupOrderView[]
 }
 
 /** The error code of a second pickup for a location and date without "order another" (409). */

@@ -20,7 +20,7 @@ import type { MedusaAddress } from "../../lib/booking/booking-input"
 import { CarrierError as CarrierFailure } from "../../lib/carrier"
 import { pickupConfirmationRecord } from "../../lib/pickup-order/pickup-confirmation"
 import { carrierToday, suggestedPickupDate } from "../../lib/pickup-order/pickup-date"
-import type { PickupOrderView } from "../../lib/pickup-order/pickup-order-view"
+import type { PickupOrderDraft, PickupOrderView } from "../../lib/pickup-order/pickup-order-view"
 import { pickupOrderRequest, type PickupProblem } from "../../lib/pickup-order/pickup-request"
 import type { PickupOrderRequest } from "../../lib/carrier"
 import { resolveOptional } from "../../lib/resolve-optional"
@@ -75,19 +75,6 @@ export type OrderPickupInput = {
   number_of_pallets?: number
   order_another?: boolean
   ordered_by?: string | null
-}
-
-export type PickupOrderDraft = {
-  location_id: string
-  location_name: string
-  pickup_date: string
-  number_of_packages: number
-  /** What the carrier would receive. */
-  request: PickupOrderRequest
-  /** What stops the order now (a missing phone, address or customer number, a weekend date). */
-  problems: PickupProblem[]
-  /** Pickups already ordered for this location and date. */
-  existing: PickupOrderView[]
 }
 
 type ModuleCradle = Record<string, unknown> & {
