@@ -351,8 +351,13 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
       // Sent and unanswered (time-out, broken connection): the carrier may have it. Anything else
       // (a refusal, an answered 5xx, not sent at all) ordered nothing.
       const maybeOrdered = error instanceof CarrierFailure && !error.retryable && (error.kind === "timeout" || error.kind === "network")
-      if (maybeOrdered) await this.pickupOrders_.markUnconfirmed(reserved.id, (error as Error).message)
-      else await this.pickupOrders_.release(reserved.id)
+      const settle = maybeOrdered
+        ? this.pickupOrders_.markUnconfirmed(reserved.id, (error as Error).message)
+        : this.pickupOrders_.release(reserved.id)
+      // The merchant hears the carrier's failure; a reservation left behind reads unconfirmed later.
+      await settle.catch((settleError: Error) =>
+        this.cradle_.logger.warn(`nordic-parcel: pickup order ${reserved.id} not settled after a carrier failure: ${settleError.message}`)
+      )
       throw error
     }
     return this.pickupOrders_.record(reserved.id, pickupConfirmationRecord(confirmation))
