@@ -187,7 +187,7 @@ medusaIntegrationTestRunner({
       expect((await list()).pickup_orders).toHaveLength(2)
     })
 
-    it("two clicks at once order exactly one van: one answer 201, the other 409, and the carrier receives one order", async () => {
+    it("three clicks at once order exactly one van: one answer 201, the others 409, and the carrier receives one order", async () => {
       const date = nextWorkingDayFromToday()
       const sent = pickupRequestsSent().length
       const body = { location_id: store.stockLocationId, pickup_date: date }
