@@ -2,14 +2,15 @@ import fs from "node:fs"
 import path from "node:path"
 import { PDFDocument } from "pdf-lib"
 import type { Browser, Page } from "playwright-core"
+import { carrierToday, nextWorkingDay } from "../src/lib/pickup-order/pickup-date"
 import { adminPage, launchChromium, screenshotWhole } from "./admin-browser"
 import { startDemoStore, type DemoStore } from "./demo-store"
 
 /**
  * Bulk booking in the admin, in a real browser against a running demo store: the merchant opens
  * Nordic Parcel bookings from the orders list, selects three new orders, books them, watches the
- * run reach done with a consignment number per order, and downloads one PDF of the three labels.
- * Screenshots go to test-artifacts/.
+ * run reach done with a consignment number per order, and downloads one PDF of the three labels;
+ * then orders the van for them and sees its window. Screenshots go to test-artifacts/.
  */
 jest.setTimeout(300 * 1000)
 
@@ -95,4 +96,23 @@ it("books the selected orders from the bookings page, shows the run's progress t
   const body = await pdf.body()
   fs.writeFileSync(path.join(ARTIFACTS, "bulk-booking-labels.pdf"), body)
   expect((await PDFDocument.load(body)).getPageCount()).toBe(3)
+
+  // Then the van for these parcels: Order pickup, filled in from the warehouse and the bookings.
+  await page.getByTestId("nordic-parcel-order-pickup-button").click()
+  const drawer = page.getByTestId("nordic-parcel-order-pickup")
+  await drawer.getByTestId("nordic-parcel-pickup-sent-as").waitFor()
+  expect(await drawer.getByTestId("nordic-parcel-pickup-sent-as").innerText()).toMatch(/\+47\d{8}/)
+  // Never the day the test happens to run: the next working day.
+  await drawer.locator("#pickup-date").fill(nextWorkingDay(carrierToday(new Date())))
+  await page.waitForFunction(() => Number((document.querySelector("#pickup-packages") as HTMLInputElement | null)?.value) >= 3)
+  await screenshotWhole(page, path.join(ARTIFACTS, "pickup-order-drawer.png"))
+  await page.getByTestId("nordic-parcel-order-pickup-save").click()
+  const window = drawer.getByTestId("nordic-parcel-pickup-window")
+  await window.waitFor({ timeout: 60_000 })
+  expect(await window.innerText()).toMatch(/\d{2}:\d{2}–\d{2}:\d{2}/)
+  expect(await drawer.getByTestId("nordic-parcel-pickup-receipt").getAttribute("href")).toMatch(/^https?:\/\/.+\/booking\/pickup-orders\/\d+$/)
+  await screenshotWhole(page, path.join(ARTIFACTS, "pickup-order-confirmed.png"))
+  await page.keyboard.press("Escape")
+  // The page shows the next pickup with its window.
+  await page.getByTestId("nordic-parcel-next-pickup").filter({ hasText: /\d{2}:\d{2}–\d{2}:\d{2}/ }).waitFor()
 })

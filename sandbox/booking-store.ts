@@ -1,5 +1,5 @@
 import { ShipmentNumbers } from "./ids"
-import type { SandboxBooking } from "./types"
+import type { SandboxBooking, SandboxPickupOrder } from "./types"
 
 /** What a label, return label or waybill PDF shows; stored per consignment number. */
 export interface ShippingDocument {
@@ -17,9 +17,10 @@ export interface ShippingDocument {
   labelFormat: "pdf" | "zpl"
 }
 
-/** Bookings made through the sandbox (tests inspect them) and the documents their links lead to. */
+/** Bookings and pickup orders made through the sandbox (tests inspect them) and the documents their links lead to. */
 export class BookingStore {
   readonly bookings: SandboxBooking[] = []
+  readonly pickupOrders: SandboxPickupOrder[] = []
   readonly numbers: ShipmentNumbers
   private readonly documents = new Map<string, ShippingDocument>()
 
@@ -30,6 +31,10 @@ export class BookingStore {
   add(booking: SandboxBooking, documents: ShippingDocument[]): void {
     this.bookings.push(booking)
     for (const document of documents) this.documents.set(document.consignmentNumber, document)
+  }
+
+  addPickupOrder(order: SandboxPickupOrder): void {
+    this.pickupOrders.push(order)
   }
 
   /** The document, when the token matches the one its links carry. */
@@ -52,6 +57,7 @@ export class BookingStore {
 
   reset(): void {
     this.bookings.length = 0
+    this.pickupOrders.length = 0
     this.documents.clear()
     this.numbers.reset()
   }

@@ -93,6 +93,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     },
     requests,
     bookings: bookings.bookings,
+    pickupOrders: bookings.pickupOrders,
     trackingSubscriptions: () => subscriptions.activeTracking().map(trackingSubscriptionForApi),
     customerSubscriptions: () => subscriptions.activeCustomer().map(customerSubscriptionForApi),
     callbacks: dispatcher.attempts,

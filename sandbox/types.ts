@@ -82,6 +82,21 @@ export interface SandboxBooking {
   at: Date
 }
 
+/** A pickup order the sandbox confirmed (carrier notes 47). */
+export interface SandboxPickupOrder {
+  /** The request body exactly as received. */
+  request: unknown
+  /** The carrier's reference of the order (the confirmation's `packageNumber`). */
+  packageNumber: string
+  /** Short form ("5"), whatever form the request used. */
+  customerNumber: string
+  test: boolean
+  /** The confirmed window, epoch milliseconds. */
+  earliestPickupDate: number
+  latestPickupDate: number
+  at: Date
+}
+
 export interface CallbackHeader {
   key: string
   value: string
@@ -154,6 +169,8 @@ export interface Sandbox {
   reset(): void
   requests: ReceivedRequest[]
   bookings: SandboxBooking[]
+  /** Pickup orders confirmed, oldest first. */
+  pickupOrders: SandboxPickupOrder[]
   trackingSubscriptions(): TrackingSubscription[]
   customerSubscriptions(): CustomerSubscription[]
   callbacks: CallbackAttempt[]

@@ -239,10 +239,6 @@ describe("booking service", () => {
       expect(body.errorTypes).toContainEqual({ code: "BOOK-INPUT-001", message: "Bad request", suffixable: false })
     })
 
-    it("does not emulate pickup orders", async () => {
-      expect((await client.post("/booking/api/pickupOrder", {})).status).toBe(501)
-    })
-
     it("uses the request's recipient for the label of an export", async () => {
       const request = exportRequest()
       const { confirmation } = await book(request)

@@ -13,8 +13,9 @@ import type { SandboxBooking } from "../types"
 import { isRecord } from "../values"
 import { xmlDocument } from "../xml"
 import { validateBookingRequest, type ValidatedBooking } from "./booking-rules"
+import { pickupOrderRoute, pickupReceiptRoute } from "./pickup-order"
 
-/** Booking service (carrier notes 1, 4, 5, 14, 15, 16, 17, 19, 20 and 5). */
+/** Booking service (carrier notes 1, 4, 5, 14, 15, 16, 17, 19, 20 and 5; pickup orders 47). */
 
 export function bookingRoutes(store: BookingStore, clock: Clock): Route[] {
   return [
@@ -56,8 +57,9 @@ export function bookingRoutes(store: BookingStore, clock: Clock): Route[] {
       errorStyle: "booking",
       handle: () => json(200, { errorTypes: BOOKING_ERROR_TYPES }),
     },
+    pickupOrderRoute(store, clock),
+    pickupReceiptRoute(store),
     // carrier notes 17: not used by the plugin, so not emulated.
-    notEmulated("/booking/api/pickupOrder", "pickupOrder"),
     notEmulated("/booking/api/ws", "The SOAP booking interface"),
   ]
 }

@@ -12,7 +12,9 @@ import {
   AdminCreateBulkBooking,
   AdminCreateCustomerSubscription,
   AdminLabelsQuery,
+  AdminOrderPickup,
   AdminOrderPickupPointsQuery,
+  AdminPickupOrdersQuery,
   AdminTrackingSubscriptionsQuery,
 } from "./admin/nordic-parcel/validators"
 import { refuseBodiesOver } from "./utils/body-size-limit"
@@ -91,6 +93,16 @@ export default defineMiddlewares({
       matcher: "/admin/nordic-parcel/bulk-bookings",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminCreateBulkBooking)],
+    },
+    {
+      matcher: "/admin/nordic-parcel/pickup-orders",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminOrderPickup)],
+    },
+    {
+      matcher: "/admin/nordic-parcel/pickup-orders",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminPickupOrdersQuery, {})],
     },
     {
       matcher: "/admin/nordic-parcel/orders/:id/pickup-point",

@@ -412,6 +412,14 @@ export function customerNumberFor(options: NordicParcelOptions, service: Service
   return (locationId ? options.locations[locationId]?.customerNumber : undefined) ?? service.customerNumber ?? options.customerNumber
 }
 
+/**
+ * The customer number of a stock location's agreement, for what belongs to no one service (a
+ * pickup order): the location's own, else the default one.
+ */
+export function locationCustomerNumber(options: NordicParcelOptions, locationId: string): string | undefined {
+  return options.locations[locationId]?.customerNumber ?? options.customerNumber
+}
+
 /** localhost, 127.0.0.0/8 or [::1]: an address that never leaves this machine. */
 function isLoopbackHost(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)

@@ -49,3 +49,12 @@ export type BulkBookingStatus = (typeof BULK_BOOKING_STATUSES)[number]
 /** One order of a bulk booking run (the BulkBookingOrder model). */
 export const BULK_BOOKING_ORDER_STATUSES = ["pending", "booking", "booked", "refused", "failed", "skipped"] as const
 export type BulkBookingOrderStatus = (typeof BULK_BOOKING_ORDER_STATUSES)[number]
+
+/**
+ * A pickup order (the PickupOrder model). "ordering": reserved, the carrier's answer awaited (one
+ * past the request's time budget is shown as unconfirmed: its process stopped); "ordered": the
+ * carrier confirmed it; "unconfirmed": the request was sent and no answer came, so the carrier may
+ * have it. Every one of them holds its location and date: a second one needs "order another".
+ */
+export const PICKUP_ORDER_STATUSES = ["ordering", "ordered", "unconfirmed"] as const
+export type PickupOrderStatus = (typeof PICKUP_ORDER_STATUSES)[number]

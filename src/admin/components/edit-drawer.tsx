@@ -16,6 +16,9 @@ export function EditDrawer(props: {
   saveDisabled: boolean
   saving: boolean
   error?: string
+  /** The main button's text (default Save), e.g. "Order pickup" for a drawer that sends an order. */
+  saveLabel?: string
+  cancelLabel?: string
   children: ReactNode
 }) {
   return (
@@ -31,10 +34,10 @@ export function EditDrawer(props: {
         </Drawer.Body>
         <Drawer.Footer>
           <Drawer.Close asChild>
-            <Button size="small" variant="secondary">Cancel</Button>
+            <Button size="small" variant="secondary">{props.cancelLabel ?? "Cancel"}</Button>
           </Drawer.Close>
-          <Button size="small" disabled={props.saveDisabled} isLoading={props.saving} onClick={props.onSave}>
-            Save
+          <Button size="small" disabled={props.saveDisabled} isLoading={props.saving} onClick={props.onSave} data-testid={`${props.testId}-save`}>
+            {props.saveLabel ?? "Save"}
           </Button>
         </Drawer.Footer>
       </Drawer.Content>

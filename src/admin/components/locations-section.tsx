@@ -12,6 +12,7 @@ import { changes, useSaveSettings } from "../lib/save-settings"
 import { sdk } from "../lib/sdk"
 import { locationSummary, type ListedCustomer, type WarehouseLocation } from "../lib/summary"
 import { EditButton, EditDrawer, InlineSummary } from "./edit-drawer"
+import { NextPickup, OrderPickupAction } from "./pickup-order"
 import { Section } from "./section"
 import { SettingInput } from "./setting-input"
 
@@ -34,7 +35,8 @@ function useStockLocations() {
 
 /**
  * One warehouse: a summary (the customer number its quotes and bookings use, the sender on its
- * labels, its contact, what is missing), its settings edited in a drawer.
+ * labels, its contact, what is missing, its next pickup), its settings edited in a drawer, and
+ * "Order pickup" for it.
  */
 function LocationCard({ location, current, defaultCustomerNumber, customers }: {
   location: WarehouseLocation
@@ -55,9 +57,13 @@ function LocationCard({ location, current, defaultCustomerNumber, customers }: {
           <Text weight="plus">{location.name}{place && <span className="text-ui-fg-muted"> · {place}</span>}</Text>
           {summary.missing.length > 0 && <Badge size="2xsmall" color="orange">{summary.missing.length} to fix</Badge>}
         </div>
-        <EditButton onClick={() => setOpen(true)} />
+        <div className="flex items-center gap-x-2">
+          <OrderPickupAction locationId={location.id} />
+          <EditButton onClick={() => setOpen(true)} />
+        </div>
       </div>
       <InlineSummary rows={summary.rows} testId={`summary-location-${location.id}`} />
+      <NextPickup locationId={location.id} />
       {summary.missing.map((line) => (
         <Text key={line} size="small" className="text-ui-fg-error" data-testid="location-missing">{line}</Text>
       ))}

@@ -63,7 +63,7 @@ function stockLocationLabel(location: StockLocationInput): string {
  * company on the location's address, else the location's name. The merchant's sender details
  * (contact, e-mail, phone, VAT number) complete what Medusa's stock location holds.
  */
-function stockLocationParty(location: StockLocationInput, problems: BookingProblem[]): BookingParty {
+export function stockLocationParty(location: StockLocationInput, problems: BookingProblem[]): BookingParty {
   const label = stockLocationLabel(location)
   const addressSource = { label, path: "stock_location.address" }
   const sender = location.sender ?? {}

@@ -13,6 +13,13 @@ import {
   type BookingErrorType,
   type BookingRequest,
 } from "./schemas/booking"
+import {
+  pickupConfirmationSchema,
+  pickupOrderRequestSchema,
+  pickupOrderResponseSchema,
+  type PickupConfirmation,
+  type PickupOrderRequest,
+} from "./schemas/pickup-order"
 import type { Release } from "./semaphore"
 import { parseResponse, validateRequest } from "./validation"
 
@@ -79,6 +86,34 @@ export class BookingClient {
       })
     }
     return parseResponse(bookingConfirmationSchema, consignments[0].confirmation, { ...ref, status: response.status })
+  }
+
+  /**
+   * `POST /pickupOrder` (carrier notes 47): asks the carrier to come and collect parcels. Resolves
+   * with the confirmation; a refusal (400 with `errors`, or a 200 that carries them) throws a
+   * validation `CarrierError` with the carrier's message.
+   *
+   * Retried only after a 429: like a booking, a time-out or 5xx may hide an order that was made.
+   */
+  async orderPickup(pickupRequest: PickupOrderRequest, options?: CallOptions): Promise<PickupConfirmation> {
+    const request = this.bookingApi("booking.pickupOrder", "POST", "/pickupOrder", "throttled_only")
+    const ref = { service: request.service, operation: request.operation }
+    const body = validateRequest(pickupOrderRequestSchema, pickupRequest, ref)
+    const response = await this.http.send({ ...request, body }, options)
+    const answer = parseResponse(pickupOrderResponseSchema, response.body, { ...ref, status: response.status })
+    if (answer.errors.length > 0) {
+      throw this.http.rejectionOf(request, response)
+    }
+    if (answer.pickupConfirmation == null) {
+      throw new CarrierError({
+        ...ref,
+        kind: "invalid_response",
+        status: response.status,
+        retryable: false,
+        summary: "the answer has neither a pickup confirmation nor errors",
+      })
+    }
+    return parseResponse(pickupConfirmationSchema, answer.pickupConfirmation, { ...ref, status: response.status })
   }
 
   /**

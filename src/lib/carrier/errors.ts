@@ -7,6 +7,7 @@
 import type { CarrierService } from "./config"
 import {
   bookingErrorsBody,
+  pickupErrorsBody,
   clientMessageBody,
   codeMessageBody,
   customerErrorBody,
@@ -259,6 +260,18 @@ function detailsOfBody(body: string): { details: CarrierErrorDetail[]; uniqueId?
           return compact({ code: error.code ?? undefined, message: message ?? "no message given", field })
         }),
       }
+    }
+  }
+
+  const pickup = pickupErrorsBody.safeParse(json)
+  if (pickup.success && pickup.data.errors.length > 0) {
+    const errors = pickup.data.errors
+    return {
+      uniqueId: errors.find((error) => error.uniqueId)?.uniqueId ?? undefined,
+      details: errors.map((error) => {
+        const message = error.messages.find((entry) => entry.lang === "en")?.message ?? error.messages[0]?.message
+        return compact({ code: error.code ?? undefined, message: message ?? "no message given" })
+      }),
     }
   }
 

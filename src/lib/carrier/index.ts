@@ -53,6 +53,7 @@ export { fitsLocker, isProductAvailable, type ParcelDimensions } from "./lookup-
 export type * from "./schemas/booking"
 export type * from "./schemas/events"
 export type * from "./schemas/pickup-points"
+export type * from "./schemas/pickup-order"
 export type * from "./schemas/postal-codes"
 export type * from "./schemas/shipping"
 export { natureOfTransactionValues } from "./schemas/booking"

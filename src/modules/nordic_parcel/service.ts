@@ -8,7 +8,7 @@
  */
 import type { DAL, ICachingModuleService, IEventBusModuleService } from "@medusajs/framework/types"
 import type { RetiredSubscriptionStatus } from "../../lib/statuses"
-import { MedusaService, Modules } from "@medusajs/framework/utils"
+import { MedusaError, MedusaService, Modules } from "@medusajs/framework/utils"
 import {
   CarrierErrorLog,
   type CarrierClients,
@@ -23,7 +23,14 @@ import type { PickupPointListings } from "../../lib/checkout/pickup-point-listin
 import type { CheckoutQuoter } from "../../lib/checkout/quoter"
 import { ServicesInUse, type ShippingOptionQuery } from "../../lib/checkout/services-in-use"
 import { isNordicParcelProviderId } from "../../providers/nordic-parcel/provider-id"
-import type { NordicParcelOptions } from "../../lib/options"
+import { locationCustomerNumber, type NordicParcelOptions } from "../../lib/options"
+import type { MedusaAddress } from "../../lib/booking/booking-input"
+import { CarrierError as CarrierFailure } from "../../lib/carrier"
+import { pickupConfirmationRecord } from "../../lib/pickup-order/pickup-confirmation"
+import { carrierToday, suggestedPickupDate } from "../../lib/pickup-order/pickup-date"
+import type { PickupOrderDraft, PickupOrderView } from "../../lib/pickup-order/pickup-order-view"
+import { pickupOrderRequest, type PickupProblem } from "../../lib/pickup-order/pickup-request"
+import type { PickupOrderRequest } from "../../lib/carrier"
 import { resolveOptional } from "../../lib/resolve-optional"
 import type { CarrierNameCache } from "../../lib/service-names/carrier-name-cache"
 import type { Place } from "../../lib/service-names/names-lookup-request"
@@ -41,6 +48,7 @@ import {
   type UnconfirmedBooking,
 } from "./booking-ledger"
 import { BulkBookingStore } from "./bulk-bookings"
+import { PickupOrderStore } from "./pickup-orders"
 import { downloadLabel, type DownloadedLabel } from "./label-download"
 import { checkInterruptedBookings, type FulfillmentQuery, type InterruptedBookingsOutcome } from "./interrupted-bookings"
 import { BulkBooking, BulkBookingOrder } from "./models/bulk-booking"
@@ -49,6 +57,7 @@ import { StoredSettings } from "./models/stored-settings"
 import { Subscription } from "./models/subscription"
 import { TrackingDeadLetter } from "./models/tracking-dead-letter"
 import { TrackingEvent } from "./models/tracking-event"
+import { PickupOrder } from "./models/pickup-order"
 import { WebhookState } from "./models/webhook-state"
 import { SettingsStore } from "./settings-store"
 import { SubscriptionRotation } from "./subscription-rotation"
@@ -60,6 +69,21 @@ import {
 } from "./tracking-events"
 import { TrackingSubscriptions, type SubscriptionRecords } from "./tracking-subscriptions"
 import { WebhookStateStore, type RefusedCallbacks } from "./webhook-state"
+
+/** A stock location as Medusa holds it; the plugin's sender settings for it come from the options. */
+export type PickupLocation = { id: string; name: string; address: MedusaAddress | null }
+
+export type OrderPickupInput = {
+  location: PickupLocation
+  pickup_date: string
+  ready_at?: string | null
+  message?: string | null
+  /** Default: the packages booked from the location for that date and not yet handed in. */
+  number_of_packages?: number
+  number_of_pallets?: number
+  order_another?: boolean
+  ordered_by?: string | null
+}
 
 type ModuleCradle = Record<string, unknown> & {
   logger: CarrierLogger
@@ -78,7 +102,7 @@ type ModuleCradle = Record<string, unknown> & {
  * (lib/carrier/error-log.ts), the booking ledger (booking-ledger.ts: which booking each
  * fulfillment holds; the Shipment model's generated methods serve reads and tracking updates).
  */
-class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent, TrackingDeadLetter, Subscription, StoredSettings, BulkBooking, BulkBookingOrder, WebhookState }) {
+class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent, TrackingDeadLetter, Subscription, StoredSettings, BulkBooking, BulkBookingOrder, WebhookState, PickupOrder }) {
   protected readonly options_: NordicParcelOptions
   protected readonly cradle_: ModuleCradle
   private carrierAccess_?: CarrierAccess
@@ -94,6 +118,8 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   private readonly rotation_: SubscriptionRotation
   /** Bulk booking runs and the outcome of each of their orders (bulk-bookings.ts). */
   private readonly bulkBookings_: BulkBookingStore
+  /** Pickups ordered from the carrier, one per location and date unless the merchant orders another (pickup-orders.ts). */
+  private readonly pickupOrders_: PickupOrderStore
 
   constructor(cradle: ModuleCradle, options: unknown) {
     // eslint-disable-next-line prefer-rest-params
@@ -105,6 +131,8 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
     this.trackingEvents_ = new TrackingEventStore(repository, this as unknown as TrackingEventRecords)
     this.ledger_ = new BookingLedger(repository)
     this.bulkBookings_ = new BulkBookingStore(repository)
+    // A reservation older than two time budgets and a margin has no process waiting for it any more.
+    this.pickupOrders_ = new PickupOrderStore(repository, 2 * this.options_.timeouts.requestMs + 30_000)
     this.webhookState_ = new WebhookStateStore(repository, cradle.logger)
     this.rotation_ = new SubscriptionRotation(repository, {
       events: () => this.carrier().events,
@@ -270,6 +298,101 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   /** Bulk booking runs and their orders' outcomes; the runner is src/workers/bulk-booking-worker.ts. */
   bulkBookingStore(): BulkBookingStore {
     return this.bulkBookings_
+  }
+
+  /**
+   * What a pickup order from the location would send, for the admin's drawer: the suggested date
+   * (or the one given), the packages waiting for it, the sender and agreement, what stops it, and
+   * the pickups already ordered for that location and date.
+   */
+  async pickupOrderDraft(location: PickupLocation, pickupDate?: string, now = new Date()): Promise<PickupOrderDraft> {
+    const date = pickupDate ?? suggestedPickupDate(now)
+    const packages = await this.pickupOrders_.packagesAwaitingPickup(location.id, date)
+    const { request, problems } = await this.pickupRequest(location, { pickup_date: date, number_of_packages: packages }, now)
+    const existing = (await this.pickupOrders_.list({ today: carrierToday(now), location_id: location.id, limit: 50 })).filter(
+      (order) => order.pickup_date === date
+    )
+    return {
+      location_id: location.id,
+      location_name: location.name,
+      pickup_date: date,
+      number_of_packages: packages,
+      request,
+      problems: problems.filter((problem) => problem.field !== "number_of_packages"),
+      existing,
+    }
+  }
+
+  /**
+   * Orders a pickup from the carrier (carrier notes 47): the request from the location and the
+   * settings (lib/pickup-order/pickup-request.ts), the packages booked from the location for that
+   * date and not yet handed in unless the merchant gave a number; one per location and date unless
+   * `order_another` (a second one is refused with PickupAlreadyOrderedError, 409). Reserved before
+   * the carrier is called; a refusal or a carrier that is down leaves nothing ordered (the
+   * CarrierError is thrown on), a request whose answer never came stays "unconfirmed".
+   * Input problems: an INVALID_DATA error naming each field.
+   */
+  async orderPickup(input: OrderPickupInput, now = new Date()): Promise<PickupOrderView> {
+    const packages = input.number_of_packages ?? (await this.pickupOrders_.packagesAwaitingPickup(input.location.id, input.pickup_date))
+    const pallets = input.number_of_pallets ?? 0
+    const { request, problems } = await this.pickupRequest(input.location, { ...input, number_of_packages: packages, number_of_pallets: pallets }, now)
+    if (problems.length > 0) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, problems.map((problem) => `${problem.field}: ${problem.message}`).join("; "))
+    }
+    const reserved = await this.pickupOrders_.reserve({
+      location_id: input.location.id,
+      location_name: input.location.name,
+      pickup_date: input.pickup_date,
+      ready_at: input.ready_at ?? null,
+      message: input.message ?? null,
+      number_of_packages: packages,
+      number_of_pallets: pallets,
+      customer_number: request.customerInformation.customerNumber,
+      test: request.testIndicator,
+      ordered_by: input.ordered_by ?? null,
+      order_another: input.order_another ?? false,
+    })
+    let confirmation
+    try {
+      confirmation = await this.carrier().booking.orderPickup(request)
+    } catch (error) {
+      // Sent and unanswered (time-out, broken connection): the carrier may have it. Anything else
+      // (a refusal, an answered 5xx, not sent at all) ordered nothing.
+      const maybeOrdered = error instanceof CarrierFailure && !error.retryable && (error.kind === "timeout" || error.kind === "network")
+      const settle = maybeOrdered
+        ? this.pickupOrders_.markUnconfirmed(reserved.id, (error as Error).message)
+        : this.pickupOrders_.release(reserved.id)
+      // The merchant hears the carrier's failure; a reservation left behind reads unconfirmed later.
+      await settle.catch((settleError: Error) =>
+        this.cradle_.logger.warn(`nordic-parcel: pickup order ${reserved.id} not settled after a carrier failure: ${settleError.message}`)
+      )
+      throw error
+    }
+    return this.pickupOrders_.record(reserved.id, pickupConfirmationRecord(confirmation))
+  }
+
+  /** Pickup orders, upcoming first (soonest first), then past ones; of one location when given. */
+  listUpcomingPickupOrders(filter: { location_id?: string; limit?: number } = {}, now = new Date()): Promise<PickupOrderView[]> {
+    return this.pickupOrders_.list({ today: carrierToday(now), location_id: filter.location_id, limit: filter.limit ?? 100 })
+  }
+
+  private async pickupRequest(
+    location: PickupLocation,
+    choice: { pickup_date: string; ready_at?: string | null; message?: string | null; number_of_packages: number; number_of_pallets?: number },
+    now: Date
+  ): Promise<{ request: PickupOrderRequest; problems: PickupProblem[] }> {
+    const options = await this.getEffectiveOptions()
+    return pickupOrderRequest({
+      location: { name: location.name, address: location.address ?? {}, sender: options.locations[location.id] },
+      customerNumber: locationCustomerNumber(options, location.id),
+      pickupDate: choice.pickup_date,
+      readyAt: choice.ready_at ?? null,
+      message: choice.message ?? null,
+      packages: choice.number_of_packages,
+      pallets: choice.number_of_pallets ?? 0,
+      test: options.testMode,
+      now,
+    })
   }
 
   /** Pickup-point listings by search: the store route, checkout's nearest point, the address subscriber. */

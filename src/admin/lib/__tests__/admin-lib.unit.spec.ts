@@ -2,6 +2,7 @@ import { parseSettingsPatch } from "../../../lib/settings/settings-schema"
 import { fieldErrorsOf } from "../field-errors"
 import { languageOf, texts } from "../i18n"
 import { rebaseDraft } from "../draft"
+import { pickupDayLabel, pickupWindowLabel } from "../pickup"
 import { currencySummary, locationSummary, summaryRows, summaryValue } from "../summary"
 import {
   DELIVERY_FIELDS,
@@ -201,5 +202,26 @@ describe("a warehouse's summary: customer number, sender, contact, what is missi
     ["nothing said about the number while the list is unknown", gothenburg, { ...none, customer_number: "42" }, undefined, []],
   ])("missing: %s", (_name, location, values, listed, expected) => {
     expect(locationSummary(location, values, "5", listed).missing).toEqual(expected)
+  })
+})
+
+describe("pickup day and window as the merchant reads them (carrier time)", () => {
+  it.each([
+    ["en-GB", { earliest_pickup_at: "2026-11-24T08:00:00.000Z", latest_pickup_at: "2026-11-24T15:00:00.000Z" }, "09:00–16:00"],
+    ["nb-NO", { earliest_pickup_at: "2026-06-24T07:00:00.000Z", latest_pickup_at: "2026-06-24T14:00:00.000Z" }, "09:00–16:00"],
+    ["en-GB", { earliest_pickup_at: "2026-11-24T08:00:00.000Z", latest_pickup_at: null }, "≥ 09:00"],
+    ["en-GB", { earliest_pickup_at: null, latest_pickup_at: null }, ""],
+  ])("%s %j", (locale, order, label) => {
+    expect(pickupWindowLabel(order, locale)).toBe(label)
+  })
+
+  it("names the day in the browser's language", () => {
+    expect(pickupDayLabel("2026-11-24", "en-GB")).toBe("Tue 24 Nov")
+    expect(pickupDayLabel("2026-11-24", "nb-NO")).toMatch(/^tir\.? 24\.? nov/)
+  })
+
+  it("has every pickup text in Norwegian too", () => {
+    expect(texts("nb").t("orderPickup")).toBe("Bestill henting")
+    expect(texts("en").t("pickupWindow", { date: "Tue 24 Nov", window: "09:00–16:00" })).toBe("The carrier comes Tue 24 Nov, 09:00–16:00")
   })
 })

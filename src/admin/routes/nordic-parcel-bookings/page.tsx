@@ -8,13 +8,15 @@ import { TruckFast } from "@medusajs/icons"
 import { Badge, Button, Checkbox, Container, Heading, Table, Text, toast } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
+import { PickupsPanel } from "../../components/pickup-order"
 import { sdk } from "../../lib/sdk"
 
 /**
  * Nordic Parcel bookings: the unfulfilled orders that ship with the carrier, booked in bulk. The
  * run goes on on the server; this page starts it, polls its progress and shows each order's
  * outcome, the retry of the refused ones and the PDF of every label. The run's id is kept in the
- * address, so a reloaded or reopened page follows the same run.
+ * address, so a reloaded or reopened page follows the same run. Above it, the next pickups and the
+ * "Order pickup" action (components/pickup-order.tsx): after a run, the van for its parcels.
  */
 const BASE = "/admin/nordic-parcel"
 /** How often the page asks for the run's progress while it is going. */
@@ -115,6 +117,9 @@ const NordicParcelBookingsPage = () => {
           Select orders and book their shipments in one go. Each order is fulfilled with all its unfulfilled items; the run goes on if you close this page.
         </Text>
       </div>
+      <Container className="p-0">
+        <PickupsPanel />
+      </Container>
       {runId && <RunSection run={run.data?.bulk_booking} loading={run.isLoading} onRetry={() => runId && retry.mutate(runId)} retrying={retry.isPending} onClose={() => setRunId(null)} />}
       <Container className="divide-y p-0">
         <div className="flex items-center justify-between px-6 py-4">

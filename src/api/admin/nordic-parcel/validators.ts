@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { trackingEventNames } from "../../../lib/carrier"
+import { PICKUP_MESSAGE_MAX } from "../../../lib/pickup-order/pickup-request"
 import { pickupPointLimit } from "../../validators"
 
 /** Validation of the admin's subscription routes: every refusal names the field and the rule. */
@@ -98,3 +99,50 @@ export const AdminOrderPickupPointsQuery = z.object({
   limit: pickupPointLimit,
 })
 export type AdminOrderPickupPointsQuery = z.output<typeof AdminOrderPickupPointsQuery>
+
+/** POST /admin/nordic-parcel/pickup-orders: every refusal names the field and the rule. */
+export const AdminOrderPickup = z.strictObject({
+  location_id: requiredText("location_id", 100),
+  pickup_date: z
+    .string({ error: "pickup_date is required (yyyy-MM-dd)" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "pickup_date must be a date in the form yyyy-MM-dd"),
+  /** When the parcels are ready, carrier time. */
+  ready_at: z
+    .string({ error: "ready_at must be a time HH:mm" })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "ready_at must be a time HH:mm")
+    .nullish(),
+  message: z
+    .string({ error: "message must be text" })
+    .trim()
+    .max(PICKUP_MESSAGE_MAX, `message must be at most ${PICKUP_MESSAGE_MAX} characters`)
+    .nullish(),
+  /** Default: the packages booked from the location for that date and not yet handed in. */
+  number_of_packages: z
+    .number({ error: "number_of_packages must be a number" })
+    .int("number_of_packages must be a whole number")
+    .min(0, "number_of_packages must be 0 or more")
+    .max(9999, "number_of_packages must be at most 9999")
+    .optional(),
+  number_of_pallets: z
+    .number({ error: "number_of_pallets must be a number" })
+    .int("number_of_pallets must be a whole number")
+    .min(0, "number_of_pallets must be 0 or more")
+    .max(99, "number_of_pallets must be at most 99")
+    .optional(),
+  /** A pickup for the location and date is already ordered and the merchant wants another van. */
+  order_another: z.boolean({ error: "order_another must be true or false" }).default(false),
+})
+export type AdminOrderPickup = z.output<typeof AdminOrderPickup>
+
+export const AdminPickupOrdersQuery = z.object({
+  /** With a location: also the drawer's draft for it (pickup_date, or the suggested date). */
+  location_id: z.string().trim().min(1, "location_id must not be empty").max(100, "location_id must be at most 100 characters").optional(),
+  pickup_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "pickup_date must be a date in the form yyyy-MM-dd").optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(500, "limit must be at most 500")
+    .default(100),
+})
+export type AdminPickupOrdersQuery = z.output<typeof AdminPickupOrdersQuery>

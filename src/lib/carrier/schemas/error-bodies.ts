@@ -38,6 +38,16 @@ export const bookingErrorsBody = z.looseObject({
   ),
 })
 
+/** A refused pickup order (carrier notes 47): the booking entries at the top level, `pickupConfirmation: null`. */
+export const pickupErrorsBody = z.looseObject({
+  errors: z.array(z.unknown()).transform((entries) =>
+    entries.flatMap((entry) => {
+      const parsed = bookingErrorEntry.safeParse(entry)
+      return parsed.success ? [parsed.data] : []
+    })
+  ),
+})
+
 /** Event-cast tracking endpoints: `{uuid, status: "400", reason?}`. */
 export const trackingErrorBody = z.looseObject({
   uuid: wireString,
