@@ -4,6 +4,7 @@ import { credentialsView } from "../settings/settings-view"
 import { callbackUrl } from "../tracking/subscription-request"
 import type { ServiceLabel } from "../service-names/service-label"
 import { customerView } from "./customer-view"
+import type { PricingProblemEntry } from "./pricing-problems"
 import { setupProblems } from "./setup-problems"
 
 /** The outcome of asking the booking service for the customer list: the credentials check. */
@@ -28,6 +29,8 @@ export type StatusInput = {
   deadLetterCount?: number
   /** The last resubscription run that found subscriptions made with an old secret or URL (null: none yet). */
   resubscription?: ResubscriptionOutcome | null
+  /** Carrier prices of this instance that gave no usable amount (fallback or hidden), newest first. */
+  pricingProblems?: PricingProblemEntry[]
 }
 
 /** Subscriptions made again at start-up because the secret or public URL changed. */
@@ -88,6 +91,8 @@ export function statusView(input: StatusInput) {
         : null,
     },
     carrier_errors: input.carrierErrors,
+    // Carrier prices not handed to Medusa because they were no finite, non-negative amount.
+    pricing_problems: input.pricingProblems ?? [],
     // Set-up mistakes with their fixes, as logged at start-up (the settings page's banner).
     setup_problems: setupProblems({
       fulfillmentDependencies: input.fulfillmentDependencies,

@@ -23,6 +23,7 @@ import { senderPlace, type StockLocationQuery } from "../../lib/service-names/se
 import { serviceLabels, type ServiceLabel } from "../../lib/service-names/service-label"
 import type { SettingsState } from "../../lib/settings/settings-state"
 import type { ResubscriptionOutcome } from "../../lib/status/status-view"
+import { PricingProblemLog, type PricingProblemEntry } from "../../lib/status/pricing-problems"
 import { createCarrierAccess, type CarrierAccess } from "./carrier-access"
 import { PARSED_OPTIONS } from "./loaders/validate-options"
 import {
@@ -79,6 +80,8 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   private readonly trackingEvents_: TrackingEventStore
   private readonly trackingSubscriptions_: TrackingSubscriptions
   private readonly carrierErrors_ = new CarrierErrorLog()
+  /** Carrier prices that gave no usable amount (lib/status/pricing-problems.ts). */
+  private readonly pricingProblems_ = new PricingProblemLog()
   /** Callbacks refused for their secret header and the last resubscription, all instances (webhook-state.ts). */
   private readonly webhookState_: WebhookStateStore
   private readonly ledger_: BookingLedger
@@ -192,6 +195,21 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   /** How many callbacks every instance refused for their secret, and the last time (kept across restarts). */
   refusedCallbacks(): Promise<RefusedCallbacks> {
     return this.webhookState_.refused()
+  }
+
+  /**
+   * A carrier price gave no amount Medusa may take (not a finite, non-negative number): the
+   * option got its fallback or was hidden. Listed on the status page; logged once per reason.
+   */
+  notePricingProblem(serviceCode: string, currencyCode: string | null | undefined, reason: string): void {
+    if (this.pricingProblems_.record(serviceCode, currencyCode, reason)) {
+      this.cradle_.logger.warn(`nordic-parcel: ${serviceCode} is not priced from the carrier (fallback price or hidden): ${reason}`)
+    }
+  }
+
+  /** This instance's unusable carrier prices, newest first (status page). */
+  listPricingProblems(): PricingProblemEntry[] {
+    return this.pricingProblems_.list()
   }
 
   /** The latest carrier failures of this instance, newest first (status page). */

@@ -2,6 +2,7 @@ import { CarrierError, type BookingCustomer } from "../../carrier"
 import { parseOptions } from "../../options"
 import { effectiveOptions } from "../../settings/apply-settings"
 import { statusView, type CustomerListOutcome } from "../status-view"
+import { PricingProblemLog } from "../pricing-problems"
 
 const API_KEY = "sk-live-status-0123456789"
 const SECRET = "webhook-secret-0123456789abcdef"
@@ -70,5 +71,29 @@ describe("statusView", () => {
     const json = JSON.stringify(view)
     expect(json).not.toContain(API_KEY)
     expect(json).not.toContain(SECRET)
+  })
+})
+
+describe("pricing problems on the status page", () => {
+  it("lists each service and currency whose carrier price gave no usable amount, newest first, with how often", () => {
+    const log = new PricingProblemLog(2)
+    expect(log.record("PA_DOREN", "nok", "gives Infinity NOK", new Date("2026-11-21T10:00:00Z"))).toBe(true)
+    expect(log.record("PA_DOREN", "NOK", "gives Infinity NOK", new Date("2026-11-21T10:01:00Z"))).toBe(false)
+    log.record("SERVICEPAKKE", "sek", "gives NaN SEK", new Date("2026-11-21T10:02:00Z"))
+    log.record("3584", null, "gives -1 NOK", new Date("2026-11-21T10:03:00Z"))
+    const view = statusView({
+      config,
+      effective: config,
+      customerList: { ok: true, customers },
+      lastEventAt: null,
+      carrierErrors: [],
+      settings: { version: 0, updatedAt: null, updatedBy: null, problem: null },
+      fulfillmentDependencies: ["nordic_parcel"],
+      pricingProblems: log.list(),
+    })
+    expect(view.pricing_problems).toEqual([
+      { service_code: "3584", currency_code: null, reason: "gives -1 NOK", count: 1, last_at: "2026-11-21T10:03:00.000Z" },
+      { service_code: "SERVICEPAKKE", currency_code: "SEK", reason: "gives NaN SEK", count: 1, last_at: "2026-11-21T10:02:00.000Z" },
+    ])
   })
 })
