@@ -4,6 +4,8 @@
  * what to change. Pure: the caller reads the configuration and asks the carrier.
  */
 
+import { SHARED_BUCKET_FIX, SHARED_BUCKET_MESSAGE } from "../rate-limit/forwarded-for-notice"
+
 /**
  * What the fulfillment module must list as `dependencies` so the provider reaches the plugin's
  * module (its booking ledger) and query when it books (a provider otherwise sees only its own module).
@@ -19,6 +21,7 @@ export type SetupProblemCode =
   | "webhook_url"
   | "webhook_secret"
   | "credentials_refused"
+  | "shared_client_bucket"
 
 export type SetupProblem = { code: SetupProblemCode; message: string; fix: string }
 
@@ -29,6 +32,8 @@ export type SetupInput = {
   webhookSecretSet: boolean
   /** The carrier's answer to the credentials: accepted, refused, or not known (carrier not reachable). */
   credentialsValid: boolean | null
+  /** Store requests came with X-Forwarded-For while no proxy is trusted (all shoppers may share one bucket). */
+  forwardedForIgnored?: boolean
 }
 
 type ModuleEntry = { resolve?: unknown; dependencies?: unknown; options?: { providers?: unknown } }
@@ -97,6 +102,9 @@ export function setupProblems(input: SetupInput): SetupProblem[] {
   }
   if (input.credentialsValid === false) {
     problems.push(CREDENTIALS_REFUSED)
+  }
+  if (input.forwardedForIgnored) {
+    problems.push({ code: "shared_client_bucket", message: SHARED_BUCKET_MESSAGE, fix: SHARED_BUCKET_FIX })
   }
   return problems
 }

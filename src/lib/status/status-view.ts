@@ -5,6 +5,7 @@ import { callbackUrl } from "../tracking/subscription-request"
 import type { ServiceLabel } from "../service-names/service-label"
 import { customerView } from "./customer-view"
 import type { PricingProblemEntry } from "./pricing-problems"
+import type { ForwardedForView } from "../rate-limit/forwarded-for-notice"
 import { setupProblems } from "./setup-problems"
 
 /** The outcome of asking the booking service for the customer list: the credentials check. */
@@ -29,6 +30,8 @@ export type StatusInput = {
   deadLetterCount?: number
   /** The last resubscription run that found subscriptions made with an old secret or URL (null: none yet). */
   resubscription?: ResubscriptionOutcome | null
+  /** Store requests this instance saw with X-Forwarded-For while no proxy is trusted (null: none). */
+  forwardedForIgnored?: ForwardedForView | null
   /** Carrier prices of this instance that gave no usable amount (fallback or hidden), newest first. */
   pricingProblems?: PricingProblemEntry[]
 }
@@ -99,7 +102,15 @@ export function statusView(input: StatusInput) {
       webhookUrl: config.webhooks.publicUrl,
       webhookSecretSet: Boolean(config.webhooks.secret),
       credentialsValid: customerList.ok ? true : customerList.error.kind === "authentication" ? false : null,
+      forwardedForIgnored: Boolean(input.forwardedForIgnored),
     }),
+    // Who a client of the public store routes is (per-client rate limit), and whether requests came
+    // through a proxy the plugin was not told to trust.
+    client_address: {
+      trusted_proxies: config.clientAddress.trustedProxies,
+      header: config.clientAddress.header ?? null,
+      forwarded_for_ignored: input.forwardedForIgnored ?? null,
+    },
     settings: {
       version: input.settings.version,
       updated_at: input.settings.updatedAt?.toISOString() ?? null,

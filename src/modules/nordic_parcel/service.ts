@@ -24,6 +24,7 @@ import { serviceLabels, type ServiceLabel } from "../../lib/service-names/servic
 import type { SettingsState } from "../../lib/settings/settings-state"
 import type { ResubscriptionOutcome } from "../../lib/status/status-view"
 import { PricingProblemLog, type PricingProblemEntry } from "../../lib/status/pricing-problems"
+import { ForwardedForNotice, SHARED_BUCKET_FIX, SHARED_BUCKET_MESSAGE, type ForwardedForView } from "../../lib/rate-limit/forwarded-for-notice"
 import { createCarrierAccess, type CarrierAccess } from "./carrier-access"
 import { PARSED_OPTIONS } from "./loaders/validate-options"
 import {
@@ -82,6 +83,8 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   private readonly carrierErrors_ = new CarrierErrorLog()
   /** Carrier prices that gave no usable amount (lib/status/pricing-problems.ts). */
   private readonly pricingProblems_ = new PricingProblemLog()
+  /** Store requests with X-Forwarded-For while no proxy is trusted (lib/rate-limit/forwarded-for-notice.ts). */
+  private readonly forwardedFor_ = new ForwardedForNotice()
   /** Callbacks refused for their secret header and the last resubscription, all instances (webhook-state.ts). */
   private readonly webhookState_: WebhookStateStore
   private readonly ledger_: BookingLedger
@@ -205,6 +208,21 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
     if (this.pricingProblems_.record(serviceCode, currencyCode, reason)) {
       this.cradle_.logger.warn(`nordic-parcel: ${serviceCode} is not priced from the carrier (fallback price or hidden): ${reason}`)
     }
+  }
+
+  /**
+   * A store request came with X-Forwarded-For while `clientAddress` trusts no proxy: behind a load
+   * balancer all shoppers share one bucket. Said once in the log; counted for the status page.
+   */
+  noteForwardedForIgnored(): void {
+    if (this.forwardedFor_.note()) {
+      this.cradle_.logger.warn(`nordic-parcel: ${SHARED_BUCKET_MESSAGE} Fix: ${SHARED_BUCKET_FIX}`)
+    }
+  }
+
+  /** The requests this instance saw with X-Forwarded-For while no proxy is trusted (null: none). */
+  forwardedForIgnored(): ForwardedForView | null {
+    return this.forwardedFor_.view()
   }
 
   /** This instance's unusable carrier prices, newest first (status page). */

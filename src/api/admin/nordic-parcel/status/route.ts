@@ -52,6 +52,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       // Read after the customer list, so a failure of this very check is in it.
       carrierErrors: nordicParcel.listCarrierErrors(),
       pricingProblems: nordicParcel.listPricingProblems(),
+      forwardedForIgnored: nordicParcel.forwardedForIgnored(),
       settings,
       fulfillmentDependencies: fulfillmentDependenciesOf(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)),
       refusedCallbacks,
