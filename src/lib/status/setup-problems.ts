@@ -22,6 +22,7 @@ export type SetupProblemCode =
   | "webhook_secret"
   | "credentials_refused"
   | "shared_client_bucket"
+  | "shared_limit_unavailable"
 
 export type SetupProblem = { code: SetupProblemCode; message: string; fix: string }
 
@@ -34,6 +35,8 @@ export type SetupInput = {
   credentialsValid: boolean | null
   /** Store requests came with X-Forwarded-For while no proxy is trusted (all shoppers may share one bucket). */
   forwardedForIgnored?: boolean
+  /** The booking limit shared through Redis (null: no Redis configured). */
+  bookingRateLimit?: { shared: boolean; since: string | null; reason: string | null } | null
 }
 
 type ModuleEntry = { resolve?: unknown; dependencies?: unknown; options?: { providers?: unknown } }
@@ -102,6 +105,13 @@ export function setupProblems(input: SetupInput): SetupProblem[] {
   }
   if (input.credentialsValid === false) {
     problems.push(CREDENTIALS_REFUSED)
+  }
+  if (input.bookingRateLimit && !input.bookingRateLimit.shared) {
+    problems.push({
+      code: "shared_limit_unavailable",
+      message: `Redis does not answer the booking rate limit (${input.bookingRateLimit.reason ?? "unavailable"}, since ${input.bookingRateLimit.since ?? "start-up"}): each instance limits its own bookings, so several instances together may exceed the carrier's limit and meet 429s.`,
+      fix: "Check the Redis at REDIS_URL (reachable, not stalled, not out of memory). The plugin asks it again every 30 s and shares the limit again once it answers; bookings go on meanwhile.",
+    })
   }
   if (input.forwardedForIgnored) {
     problems.push({ code: "shared_client_bucket", message: SHARED_BUCKET_MESSAGE, fix: SHARED_BUCKET_FIX })

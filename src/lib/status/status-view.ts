@@ -30,6 +30,8 @@ export type StatusInput = {
   deadLetterCount?: number
   /** The last resubscription run that found subscriptions made with an old secret or URL (null: none yet). */
   resubscription?: ResubscriptionOutcome | null
+  /** The booking limit's sharing through Redis on this instance (null: no Redis configured). */
+  bookingRateLimit?: { shared: boolean; since: string | null; reason: string | null } | null
   /** Store requests this instance saw with X-Forwarded-For while no proxy is trusted (null: none). */
   forwardedForIgnored?: ForwardedForView | null
   /** Carrier prices of this instance that gave no usable amount (fallback or hidden), newest first. */
@@ -103,7 +105,13 @@ export function statusView(input: StatusInput) {
       webhookSecretSet: Boolean(config.webhooks.secret),
       credentialsValid: customerList.ok ? true : customerList.error.kind === "authentication" ? false : null,
       forwardedForIgnored: Boolean(input.forwardedForIgnored),
+      bookingRateLimit: input.bookingRateLimit,
     }),
+    // The carrier's booking limit: shared by every instance through Redis, or kept by this one
+    // (no Redis configured, or Redis not answering since `since`).
+    booking_rate_limit: input.bookingRateLimit
+      ? { redis: true, ...input.bookingRateLimit }
+      : { redis: false, shared: false, since: null, reason: null },
     // Who a client of the public store routes is (per-client rate limit), and whether requests came
     // through a proxy the plugin was not told to trust.
     client_address: {

@@ -97,3 +97,33 @@ describe("pricing problems on the status page", () => {
     ])
   })
 })
+
+describe("the booking rate limit on the status page", () => {
+  const view = (bookingRateLimit: { shared: boolean; since: string | null; reason: string | null } | null) =>
+    statusView({
+      config,
+      effective: config,
+      customerList: { ok: true, customers },
+      lastEventAt: null,
+      carrierErrors: [],
+      settings: { version: 0, updatedAt: null, updatedBy: null, problem: null },
+      fulfillmentDependencies: ["nordic_parcel", "query"],
+      bookingRateLimit,
+    })
+
+  it.each<[string, { shared: boolean; since: string | null; reason: string | null } | null, object, boolean]>([
+    ["no Redis: this instance's own limit, by design", null, { redis: false, shared: false }, false],
+    ["shared through Redis", { shared: true, since: null, reason: null }, { redis: true, shared: true }, false],
+    [
+      "Redis not answering: this instance's own limit since then, with the fix",
+      { shared: false, since: "2026-11-21T10:00:00.000Z", reason: "Redis did not answer within 2000 ms (command timed out)" },
+      { redis: true, shared: false, since: "2026-11-21T10:00:00.000Z", reason: expect.stringContaining("timed out") },
+      true,
+    ],
+  ])("%s", (_name, sharing, expected, problem) => {
+    const status = view(sharing)
+    expect(status.booking_rate_limit).toMatchObject(expected)
+    const codes = status.setup_problems.map((p) => p.code)
+    expect(codes.includes("shared_limit_unavailable")).toBe(problem)
+  })
+})

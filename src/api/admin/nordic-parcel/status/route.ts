@@ -53,6 +53,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       carrierErrors: nordicParcel.listCarrierErrors(),
       pricingProblems: nordicParcel.listPricingProblems(),
       forwardedForIgnored: nordicParcel.forwardedForIgnored(),
+      bookingRateLimit: nordicParcel.carrier().bookingRateLimit(),
       settings,
       fulfillmentDependencies: fulfillmentDependenciesOf(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)),
       refusedCallbacks,
