@@ -308,6 +308,15 @@ export const NordicParcelOptionsSchema = z.object({
        * many days from their arrival.
        */
       payloadRetentionDays: optionRules.payloadRetentionDays.default(90),
+      /**
+       * Callbacks each instance stores per minute (a minute's worth may come at once). Past it the
+       * carrier is answered 503 with Retry-After and sends the callback again later: nothing
+       * acknowledged is lost, and a flood (a leaked secret, a looping carrier) cannot grow the table
+       * faster than this. Counted on the status page.
+       */
+      maxEventsPerMinute: z.number().int("must be a whole number").min(10).max(1_000_000).default(6000),
+      /** Callbacks not understood (dead letters) each instance stores per minute; as maxEventsPerMinute. */
+      maxDeadLettersPerMinute: z.number().int("must be a whole number").min(1).max(100_000).default(120),
     })
     .prefault({})
     .superRefine((webhooks, ctx) => {

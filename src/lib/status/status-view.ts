@@ -30,6 +30,8 @@ export type StatusInput = {
   deadLetterCount?: number
   /** The last resubscription run that found subscriptions made with an old secret or URL (null: none yet). */
   resubscription?: ResubscriptionOutcome | null
+  /** The per-minute bound of stored callbacks on this instance and what it turned away. */
+  callbackIntake?: { events_per_minute: number; dead_letters_per_minute: number; dropped: { events: number; dead_letters: number; last_at: string | null } }
   /** The booking limit's sharing through Redis on this instance (null: no Redis configured). */
   bookingRateLimit?: { shared: boolean; since: string | null; reason: string | null } | null
   /** Store requests this instance saw with X-Forwarded-For while no proxy is trusted (null: none). */
@@ -91,6 +93,12 @@ export function statusView(input: StatusInput) {
         last_at: input.refusedCallbacks?.last_at?.toISOString() ?? null,
       },
       dead_letter_count: input.deadLetterCount ?? 0,
+      // Callbacks this instance stores per minute, and those it answered 503 past the bound.
+      intake: input.callbackIntake ?? {
+        events_per_minute: config.webhooks.maxEventsPerMinute,
+        dead_letters_per_minute: config.webhooks.maxDeadLettersPerMinute,
+        dropped: { events: 0, dead_letters: 0, last_at: null },
+      },
       resubscription: input.resubscription
         ? { ...input.resubscription, at: input.resubscription.at.toISOString() }
         : null,

@@ -24,6 +24,8 @@ import { serviceLabels, type ServiceLabel } from "../../lib/service-names/servic
 import type { SettingsState } from "../../lib/settings/settings-state"
 import type { ResubscriptionOutcome } from "../../lib/status/status-view"
 import { PricingProblemLog, type PricingProblemEntry } from "../../lib/status/pricing-problems"
+import { CallbackIntakeBound, type CallbackKind, type DroppedCallbacks } from "../../lib/tracking/intake-bound"
+import type { TakeResult } from "../../lib/rate-limit/token-buckets"
 import { ForwardedForNotice, SHARED_BUCKET_FIX, SHARED_BUCKET_MESSAGE, type ForwardedForView } from "../../lib/rate-limit/forwarded-for-notice"
 import { createCarrierAccess, type CarrierAccess } from "./carrier-access"
 import { PARSED_OPTIONS } from "./loaders/validate-options"
@@ -85,6 +87,8 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   private readonly pricingProblems_ = new PricingProblemLog()
   /** Store requests with X-Forwarded-For while no proxy is trusted (lib/rate-limit/forwarded-for-notice.ts). */
   private readonly forwardedFor_ = new ForwardedForNotice()
+  /** Callbacks stored per minute on this instance, and those turned away (lib/tracking/intake-bound.ts). */
+  private readonly intake_ = new CallbackIntakeBound()
   /** Callbacks refused for their secret header and the last resubscription, all instances (webhook-state.ts). */
   private readonly webhookState_: WebhookStateStore
   private readonly ledger_: BookingLedger
@@ -223,6 +227,22 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   /** The requests this instance saw with X-Forwarded-For while no proxy is trusted (null: none). */
   forwardedForIgnored(): ForwardedForView | null {
     return this.forwardedFor_.view()
+  }
+
+  /**
+   * A place for one callback to be stored within this instance's per-minute bound
+   * (webhooks.maxEventsPerMinute, maxDeadLettersPerMinute); refused ones are counted and the
+   * webhook answers them 503 with Retry-After, so the carrier sends them again.
+   */
+  admitCallback(kind: CallbackKind): TakeResult {
+    const { maxEventsPerMinute, maxDeadLettersPerMinute } = this.options_.webhooks
+    return this.intake_.take(kind, kind === "event" ? maxEventsPerMinute : maxDeadLettersPerMinute, (line) => this.cradle_.logger.warn(line))
+  }
+
+  /** The bound and what this instance turned away since it started (status page, tracking-health). */
+  callbackIntake(): { events_per_minute: number; dead_letters_per_minute: number; dropped: DroppedCallbacks } {
+    const { maxEventsPerMinute, maxDeadLettersPerMinute } = this.options_.webhooks
+    return { events_per_minute: maxEventsPerMinute, dead_letters_per_minute: maxDeadLettersPerMinute, dropped: this.intake_.dropped() }
   }
 
   /** This instance's unusable carrier prices, newest first (status page). */

@@ -54,6 +54,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       pricingProblems: nordicParcel.listPricingProblems(),
       forwardedForIgnored: nordicParcel.forwardedForIgnored(),
       bookingRateLimit: nordicParcel.carrier().bookingRateLimit(),
+      callbackIntake: nordicParcel.callbackIntake(),
       settings,
       fulfillmentDependencies: fulfillmentDependenciesOf(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)),
       refusedCallbacks,
