@@ -35,6 +35,9 @@ const nordicParcel = {
     // A rotated secret: the old one is still accepted until the given time.
     previousSecret: process.env.NP_PREVIOUS_WEBHOOK_SECRET || undefined,
     previousSecretUntil: process.env.NP_PREVIOUS_WEBHOOK_SECRET_UNTIL || undefined,
+    // Callbacks stored per minute and instance (defaults 6000 and 120); the tests set small ones.
+    maxEventsPerMinute: Number(process.env.NP_WEBHOOK_EVENTS_PER_MINUTE) || undefined,
+    maxDeadLettersPerMinute: Number(process.env.NP_WEBHOOK_DEAD_LETTERS_PER_MINUTE) || undefined,
   },
   // Behind a proxy: how many to trust, or the header carrying the client's address.
   clientAddress: {

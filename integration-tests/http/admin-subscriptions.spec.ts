@@ -4,6 +4,8 @@ import type { AxiosInstance } from "axios"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { renewSubscriptions } from "../../src/jobs/renew-subscriptions"
+import { createCustomerSubscriptionWorkflow } from "../../src/workflows/subscriptions/create-customer-subscription"
+import { createTrackingSubscriptionWorkflow } from "../../src/workflows/subscriptions/create-tracking-subscription"
 import { webhookIdentity } from "../../src/lib/tracking/webhook-identity"
 import { NORDIC_PARCEL_MODULE } from "../../src/modules/nordic_parcel"
 import type NordicParcelModuleService from "../../src/modules/nordic_parcel/service"
@@ -286,6 +288,30 @@ medusaIntegrationTestRunner({
         expect(res.status).toBe(503)
         expect(sandbox().customerSubscriptions().map((s) => s.id)).toEqual([created.id])
         expect((await storedSubscription(created.id)).status).toBe("active")
+      })
+    })
+
+    describe("the webhook secret and the workflow engine", () => {
+      it("never puts the secret in a subscription workflow's input, step results or checkpoint", async () => {
+        const customer = await createCustomerSubscriptionWorkflow(getContainer()).run({
+          input: { customer_number: "5", event_groups: ["IN_TRANSIT", "DELIVERED"] },
+        })
+        const tracking = await createTrackingSubscriptionWorkflow(getContainer()).run({ input: { tracking_id: "70438103433585051" } })
+        expect(tracking.result).toEqual({ subscribed: true, carrier_id: expect.any(String) })
+        // The carrier got the secret header with both subscriptions: the workflows did their work.
+        expect(sandbox().customerSubscriptions()[0].webhookConfiguration.headers).toEqual([{ key: "X-Nordic-Parcel-Secret", value: secret }])
+        const made = sandbox().trackingSubscriptions().find((subscription) => subscription.trackingId === "70438103433585051")
+        expect(made?.configuration.headers).toEqual([{ key: "X-Nordic-Parcel-Secret", value: secret }])
+
+        for (const run of [customer, tracking]) {
+          expect(run.errors).toEqual([])
+          // What the engine checkpoints, in Redis with the Redis engine and in workflow_execution where
+          // executions are stored (its execution and context columns): the flow with every step's
+          // input and result, and the context.
+          const checkpoint = { result: run.result, execution: run.transaction.getFlow(), context: run.transaction.getContext() }
+          expect(JSON.stringify(checkpoint)).toContain("nordic-parcel-store-subscription")
+          expectNoSecretIn(checkpoint)
+        }
       })
     })
 

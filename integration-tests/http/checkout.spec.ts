@@ -2,6 +2,7 @@ import http from "node:http"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
+import type { Logger } from "@medusajs/framework/types"
 import { eventually } from "../helpers/eventually"
 import { responseOf } from "../helpers/http"
 import { useSandbox } from "../helpers/sandbox"
@@ -26,6 +27,8 @@ medusaIntegrationTestRunner({
     let store: SeededStore
     let storeHeaders: { headers: Record<string, string> }
     let adminHeaders: { headers: Record<string, string> }
+    /** The process's warnings, watched from the start (the proxy notice is said once per process). */
+    let proxyWarnings: jest.SpyInstance
 
     beforeAll(async () => {
       store = await seedNorwegianStore(getContainer(), [
@@ -35,6 +38,7 @@ medusaIntegrationTestRunner({
       ])
       storeHeaders = { headers: { "x-publishable-api-key": store.publishableKey } }
       adminHeaders = await createAdminHeaders(api, getContainer())
+      proxyWarnings = jest.spyOn(getContainer().resolve<Logger>(ContainerRegistrationKeys.LOGGER), "warn")
     })
 
     afterEach(() => sandbox().clearFaults())
@@ -523,6 +527,29 @@ medusaIntegrationTestRunner({
         // After Retry-After the flooding client is served again.
         await new Promise((resolve) => setTimeout(resolve, Number(refused[0].headers["retry-after"]) * 1000))
         expect((await api.get(`/store/nordic-parcel/pickup-points?country_code=NO&postal_code=0150`, storeHeaders)).status).toBe(200)
+      })
+
+      it("tells the operator, on the status page and once in the log, that shoppers behind a proxy share one bucket while X-Forwarded-For arrives and no proxy is trusted", async () => {
+        const viaProxy = (i: number) => ({ headers: { ...storeHeaders.headers, "x-forwarded-for": `198.51.100.${i}` } })
+        for (let i = 0; i < 3; i++) {
+          await api.get(`/store/nordic-parcel/postal-codes/NO/0150`, viaProxy(i)).catch(responseOf)
+        }
+        const { data } = await api.get("/admin/nordic-parcel/status", adminHeaders)
+        expect(data.client_address).toEqual({
+          trusted_proxies: 0,
+          header: null,
+          forwarded_for_ignored: { requests: expect.any(Number), first_at: expect.any(String), last_at: expect.any(String) },
+        })
+        expect(data.client_address.forwarded_for_ignored.requests).toBeGreaterThanOrEqual(3)
+        expect(data.setup_problems).toContainEqual({
+          code: "shared_client_bucket",
+          message: expect.stringMatching(/X-Forwarded-For.*every shopper behind it shares one rate-limit bucket/),
+          fix: expect.stringContaining("clientAddress: { trustedProxies: 1 }"),
+        })
+        // Said once in this process's log, however many requests came that way (this file's earlier ones too).
+        const said = proxyWarnings.mock.calls.filter(([line]) => /shares one rate-limit bucket/.test(String(line)))
+        expect(said).toHaveLength(1)
+        expect(String(said[0][0])).toContain("clientAddress")
       })
     })
   },

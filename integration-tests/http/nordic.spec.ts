@@ -326,7 +326,7 @@ medusaIntegrationTestRunner({
 
     describe("the merchant's settings", () => {
       it.each([
-        [{ currencies: { SEK: { exchange_rate: 0 } } }, "currencies[SEK].exchange_rate: must be more than 0"],
+        [{ currencies: { SEK: { exchange_rate: 0 } } }, "currencies[SEK].exchange_rate: must be between 0.0001 and 10000"],
         [{ currencies: { sek: { exchange_rate: 1 } } }, "currencies[sek]"],
         [{ locations: { sloc_x: { email: "not an address" } } }, "locations[sloc_x].email: must be an e-mail address"],
         [{ services: { BUSINESS_PARCEL: { fallback_prices: { DKK: -1 } } } }, "services[BUSINESS_PARCEL].fallback_prices[DKK]"],

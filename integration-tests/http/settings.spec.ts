@@ -20,7 +20,7 @@ const SETTINGS = "/admin/nordic-parcel/settings"
 const WEBHOOK_SECRET = process.env.NP_WEBHOOK_SECRET || "sandbox-webhook-secret-0123456789"
 
 /** Every setting back to its option: the settings row is restored with the database between tests, the module's memory is not. */
-const RESET = { test_mode: null, customer_number: null, prices_include_vat: null, services: null, packaging: null, customs: null, tracking: null, delivery: null }
+const RESET = { test_mode: null, customer_number: null, prices_include_vat: null, services: null, packaging: null, customs: null, tracking: null, delivery: null, currencies: null, default_currency: null }
 
 type LookupBody = { consignments: { products: { id: string }[]; additionalServices?: string[] }[] }
 
@@ -216,6 +216,8 @@ medusaIntegrationTestRunner({
         ["an unknown setting", { services: { PA_DOREN: { colour: "red" } } }, /services\[PA_DOREN\]\.colour: is not a known setting/],
         ["the API key", { api_key: "another-key" }, /api_key: is set in medusa-config/],
         ["the webhook secret", { webhooks: { secret: "another-secret-0123456789" } }, /webhooks: is set in medusa-config/],
+        ["an exchange rate that would price shipping at nothing", { currencies: { SEK: { exchange_rate: 1e-9 } } }, /currencies\[SEK\]\.exchange_rate: must be between 0\.0001 and 10000/],
+        ["an exchange rate far above any currency's", { currencies: { SEK: { exchange_rate: 1e9 } } }, /currencies\[SEK\]\.exchange_rate: must be between 0\.0001 and 10000/],
       ])("refuses %s with 400 naming the field, and keeps the settings", async (_name, body, message) => {
         await saveSettings({ services: { PA_DOREN: { markup: "p10p" } } })
         const before = (await api.get(SETTINGS, adminHeaders)).data
@@ -228,6 +230,22 @@ medusaIntegrationTestRunner({
         const after = (await api.get(SETTINGS, adminHeaders)).data
         expect(after.settings).toEqual(before.settings)
         expect(after.version).toBe(before.version)
+      })
+
+      it("refuses to change the default currency while exchange rates are set against it, naming them, and accepts it with the rates given anew", async () => {
+        await saveSettings({ currencies: { EUR: { exchange_rate: 0.085 } } })
+        const before = (await api.get(SETTINGS, adminHeaders)).data
+
+        const refused = await saveSettings({ default_currency: "SEK" }).catch(responseOf)
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toMatch(/default_currency: .*NOK to SEK.*currencies\[EUR\]\.exchange_rate/)
+        const kept = (await api.get(SETTINGS, adminHeaders)).data
+        expect(kept.version).toBe(before.version)
+        expect(kept.effective.default_currency).toBe("NOK")
+
+        const accepted = await saveSettings({ default_currency: "SEK", currencies: { EUR: { exchange_rate: 0.089 } } })
+        expect(accepted.status).toBe(200)
+        expect(accepted.data.settings).toMatchObject({ default_currency: "SEK", currencies: { EUR: { exchange_rate: 0.089 } } })
       })
 
       it("records who saved, and no answer of the admin routes carries the API key or the webhook secret", async () => {

@@ -14,6 +14,11 @@ jest.setTimeout(300 * 1000)
  * empties the raw body of the events applied longer ago than that, while every event stays; dead
  * letters (callbacks that could not be understood) received longer ago are deleted.
  */
+// Small intake bounds for this suite (medusa-config reads them): enough for the callbacks of the
+// tests before the last, which floods past them.
+process.env.NP_WEBHOOK_EVENTS_PER_MINUTE = "12"
+process.env.NP_WEBHOOK_DEAD_LETTERS_PER_MINUTE = "6"
+
 const SECRET = "sandbox-webhook-secret-0123456789"
 const HOOK = "/hooks/nordic-parcel/events"
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -132,6 +137,42 @@ medusaIntegrationTestRunner({
         .catch(responseOf)
       expect(res.status).toBe(400)
       expect(res.data.message).toMatch(/tracking\.payload_retention_days/)
+    })
+
+    it("bounds what is stored per minute: past the bound the carrier gets 503 with Retry-After (so it retries), nothing is stored, and the drops are counted on the status page and tracking-health", async () => {
+      const run = `b${Date.now()}`
+      const send = (body: Record<string, unknown>) =>
+        api.post(HOOK, body, { headers: { "x-nordic-parcel-secret": SECRET } }).catch(responseOf)
+      const floodUntilRefused = async (bodyOf: (i: number) => Record<string, unknown>) => {
+        for (let i = 0; i < 40; i++) {
+          const body = bodyOf(i)
+          const res = await send(body)
+          if (res.status === 503) return { res, body }
+          expect(res.status).toBeLessThan(300)
+        }
+        throw new Error("no callback was refused within 40")
+      }
+
+      const event = await floodUntilRefused((i) => ({ status: "IN_TRANSIT", id: `${run}-event-${i}`, shipment: "70438100000000777", created: "2026-11-21T10:15:00+0000" }))
+      expect(event.res.headers["retry-after"]).toMatch(/^[1-9]\d*$/)
+      expect(event.res.data.message).toMatch(/try again/)
+      expect(await plugin().listTrackingEvents({ event_id: event.body.id as string })).toHaveLength(0)
+
+      const letter = await floodUntilRefused((i) => ({ status: "IN_TRANSIT", note: `${run}-letter-${i}` }))
+      expect(letter.res.headers["retry-after"]).toMatch(/^[1-9]\d*$/)
+      const [, kept] = await plugin().listAndCountTrackingDeadLetters({ body: { $like: `%${letter.body.note as string}%` } } as never)
+      expect(kept).toBe(0)
+
+      const status = (await api.get("/admin/nordic-parcel/status", adminHeaders)).data
+      expect(status.webhook.intake).toEqual({
+        events_per_minute: 12,
+        dead_letters_per_minute: 6,
+        dropped: { events: expect.any(Number), dead_letters: expect.any(Number), last_at: expect.any(String) },
+      })
+      expect(status.webhook.intake.dropped.events).toBeGreaterThanOrEqual(1)
+      expect(status.webhook.intake.dropped.dead_letters).toBeGreaterThanOrEqual(1)
+      const health = (await api.get("/admin/nordic-parcel/tracking-health", adminHeaders)).data
+      expect(health.dropped_callbacks).toEqual(status.webhook.intake.dropped)
     })
   },
 })

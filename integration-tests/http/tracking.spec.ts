@@ -1,3 +1,6 @@
+import http from "node:http"
+import { gzipSync } from "node:zlib"
+import type { AxiosInstance } from "axios"
 import fc from "fast-check"
 import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -212,6 +215,54 @@ medusaIntegrationTestRunner({
     it("refuses an oversized body without storing it", async () => {
       const res = await post(callback({ padding: "x".repeat(64 * 1024) }))
       expect(res.status).toBe(413)
+    })
+
+    it("counts a compressed body by its size after decompression: gzip that inflates to 100 kB is refused and not stored", async () => {
+      const body = callback({ padding: "x".repeat(100 * 1000) })
+      const compressed = gzipSync(JSON.stringify(body))
+      expect(compressed.length).toBeLessThan(1024)
+      const res = await api
+        .post(HOOK, compressed, {
+          headers: { "content-type": "application/json", "content-encoding": "gzip", "x-nordic-parcel-secret": SECRET },
+          transformRequest: [(data: unknown) => data],
+        })
+        .catch(responseOf)
+      expect(res.status).toBe(413)
+      expect(await plugin().listTrackingEvents({ event_id: body.id })).toHaveLength(0)
+      const [, deadLetters] = await plugin().listAndCountTrackingDeadLetters({ body: { $like: `%${body.id}%` } } as never)
+      expect(deadLetters).toBe(0)
+
+      // A small callback sent compressed is read and stored as any other.
+      const small = callback()
+      const accepted = await api
+        .post(HOOK, gzipSync(JSON.stringify(small)), {
+          headers: { "content-type": "application/json", "content-encoding": "gzip", "x-nordic-parcel-secret": SECRET },
+          transformRequest: [(data: unknown) => data],
+        })
+        .catch(responseOf)
+      expect(accepted.status).toBe(200)
+      expect(await plugin().listTrackingEvents({ event_id: small.id })).toHaveLength(1)
+    })
+
+    it("counts a chunked body without Content-Length by what arrived: 50 kB is refused and not stored", async () => {
+      const body = callback({ padding: "y".repeat(50 * 1000) })
+      const text = JSON.stringify(body)
+      const port = new URL((api as unknown as AxiosInstance).defaults.baseURL!).port
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          { host: "127.0.0.1", port, path: HOOK, method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked", "x-nordic-parcel-secret": SECRET } },
+          (res) => {
+            res.resume()
+            resolve(res.statusCode!)
+          }
+        )
+        req.on("error", reject)
+        // In pieces, as a streaming client sends them: no Content-Length anywhere.
+        for (let at = 0; at < text.length; at += 4096) req.write(text.slice(at, at + 4096))
+        req.end()
+      })
+      expect(status).toBe(413)
+      expect(await plugin().listTrackingEvents({ event_id: body.id })).toHaveLength(0)
     })
 
     it("stores and announces unknown event names and events for consignments booked elsewhere", async () => {

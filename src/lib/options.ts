@@ -44,6 +44,10 @@ export const DEFAULT_EVENT_GROUPS = [
 /** A VOEC number as the booking's integer field takes it (shared by the options and the booking mapper). */
 export const VAT_ON_ECOMMERCE_PATTERN = /^[1-9]\d{6}$/
 
+/** The exchange rates the options and settings accept (see optionRules.exchangeRate). */
+export const EXCHANGE_RATE_RANGE = { min: 0.0001, max: 10_000 } as const
+const EXCHANGE_RATE_RULE = `must be between ${EXCHANGE_RATE_RANGE.min} and ${EXCHANGE_RATE_RANGE.max} (units of this currency for one unit of the default currency)`
+
 export const optionRules = {
   serviceCode: z.string().min(1).max(35),
   customerNumber: z.string().min(1).max(35),
@@ -81,8 +85,16 @@ export const optionRules = {
   payloadRetentionDays: z.number().int("must be a whole number of days").min(1).max(3650),
   /** ISO 4217, in capitals as the carrier writes it (Medusa's lower-case codes are compared in capitals). */
   currencyCode: z.string().regex(/^[A-Z]{3}$/, "must be a currency code in capitals, e.g. SEK"),
-  /** Units of this currency for one unit of the default currency, e.g. SEK 0.95 when 1 NOK = 0.95 SEK. */
-  exchangeRate: z.number().positive("must be more than 0"),
+  /**
+   * Units of this currency for one unit of the default currency, e.g. SEK 0.95 when 1 NOK = 0.95 SEK.
+   * Bounded to what currencies are worth against each other (the Nordic crowns and the euro lie
+   * within 0.05–20 of each other): a slip of the keyboard such as 1e-9 would price shipping at
+   * nothing, or at Infinity when converting from that currency.
+   */
+  exchangeRate: z
+    .number()
+    .min(EXCHANGE_RATE_RANGE.min, EXCHANGE_RATE_RULE)
+    .max(EXCHANGE_RATE_RANGE.max, EXCHANGE_RATE_RULE),
   rounding: z.enum(roundingRules),
   /** Sender details a stock location does not hold; free text the carrier prints as sent. */
   senderText: z.string().trim().min(1).max(35),
@@ -306,6 +318,15 @@ export const NordicParcelOptionsSchema = z.object({
        * many days from their arrival.
        */
       payloadRetentionDays: optionRules.payloadRetentionDays.default(90),
+      /**
+       * Callbacks each instance stores per minute (a minute's worth may come at once). Past it the
+       * carrier is answered 503 with Retry-After and sends the callback again later: nothing
+       * acknowledged is lost, and a flood (a leaked secret, a looping carrier) cannot grow the table
+       * faster than this. Counted on the status page.
+       */
+      maxEventsPerMinute: z.number().int("must be a whole number").min(10).max(1_000_000).default(6000),
+      /** Callbacks not understood (dead letters) each instance stores per minute; as maxEventsPerMinute. */
+      maxDeadLettersPerMinute: z.number().int("must be a whole number").min(1).max(100_000).default(120),
     })
     .prefault({})
     .superRefine((webhooks, ctx) => {

@@ -7,6 +7,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { MedusaError } from "@medusajs/framework/utils"
 import { findUnsafeText, UNSAFE_TEXT_RULE } from "../../lib/input/unsafe-text"
 import { clientKey } from "../../lib/rate-limit/client-key"
+import { ignoresForwardedFor } from "../../lib/rate-limit/forwarded-for-notice"
 import { TokenBuckets } from "../../lib/rate-limit/token-buckets"
 import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../modules/nordic_parcel/service"
@@ -32,7 +33,9 @@ export function refuseUnsafeText(req: MedusaRequest, _res: MedusaResponse, next:
  * The per-client token bucket of the public lookup routes (options.storeRateLimit). A client is
  * the address options.clientAddress says to read (lib/rate-limit/client-key.ts): by default the
  * connection's own, not `req.ip`, which follows X-Forwarded-For one hop because Medusa sets
- * `trust proxy` to 1. Each instance counts its own clients.
+ * `trust proxy` to 1. Each instance counts its own clients. A request with X-Forwarded-For while no
+ * proxy is trusted is noted (lib/rate-limit/forwarded-for-notice.ts): behind a load balancer all
+ * shoppers would share one bucket, which the log and the status page then say.
  */
 export function storeLookupRateLimit(group: string) {
   const buckets = new TokenBuckets()
@@ -43,10 +46,14 @@ export function storeLookupRateLimit(group: string) {
       if (!limits.enabled) {
         return next()
       }
+      const forwardedFor = req.headers["x-forwarded-for"]
+      if (ignoresForwardedFor(forwardedFor, clientAddress)) {
+        nordicParcel.noteForwardedForIgnored()
+      }
       const client = clientKey(
         {
           socket: req.socket.remoteAddress,
-          forwardedFor: req.headers["x-forwarded-for"],
+          forwardedFor,
           named: clientAddress.header ? req.headers[clientAddress.header.toLowerCase()] : undefined,
         },
         clientAddress

@@ -8,10 +8,17 @@ import type { ICachingModuleService } from "@medusajs/framework/types"
  *
  * The in-process map is bounded by entries and by bytes (the JSON size of the values): past
  * either bound the oldest entries are dropped, so a flood of distinct keys cannot grow memory.
+ *
+ * Every read and write of the shared cache has a time limit (`sharedTimeoutMs`): the caching
+ * module's Redis client may have none, and a stalled Redis must not cost a checkout more than the
+ * limit (the read counts as a miss, the write is given up; the in-process copy still serves).
  */
 type Entry<T> = { value: T; expiresAt: number; bytes: number }
 
-export type TtlCacheLimits = { maxEntries?: number; maxBytes?: number }
+export type TtlCacheLimits = { maxEntries?: number; maxBytes?: number; sharedTimeoutMs?: number }
+
+/** The shared cache's default time limit per read or write: a Redis nearby answers in a millisecond. */
+export const DEFAULT_SHARED_TIMEOUT_MS = 250
 
 const DEFAULT_MAX_ENTRIES = 5000
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024
@@ -22,10 +29,12 @@ export class TtlCache<T> {
   private bytes_ = 0
   private readonly maxEntries: number
   private readonly maxBytes: number
+  private readonly sharedTimeoutMs: number
 
   constructor(limits: TtlCacheLimits = {}, private readonly now: () => number = Date.now) {
     this.maxEntries = limits.maxEntries ?? DEFAULT_MAX_ENTRIES
     this.maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES
+    this.sharedTimeoutMs = limits.sharedTimeoutMs ?? DEFAULT_SHARED_TIMEOUT_MS
   }
 
   async get(key: string, shared?: ICachingModuleService): Promise<T | undefined> {
@@ -40,7 +49,7 @@ export class TtlCache<T> {
       return undefined
     }
     try {
-      const value = (await shared.get({ key })) as T | null
+      const value = (await this.bounded(shared.get({ key }))) as T | null
       return value ?? undefined
     } catch {
       return undefined // a broken shared cache must not break checkout; the carrier answers instead
@@ -63,11 +72,23 @@ export class TtlCache<T> {
     }
     if (shared) {
       try {
-        await shared.set({ key, data: value as object, ttl: ttlSeconds })
+        await this.bounded(shared.set({ key, data: value as object, ttl: ttlSeconds }))
       } catch {
         // the in-process copy still serves this instance
       }
     }
+  }
+
+  /** The shared cache's answer, or a rejection once its time limit has passed. */
+  private bounded<R>(call: Promise<R>): Promise<R> {
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`shared cache did not answer within ${this.sharedTimeoutMs} ms`)), this.sharedTimeoutMs)
+      timer.unref?.()
+    })
+    // A late answer or failure after the limit is dropped, never unhandled.
+    call.catch(() => undefined)
+    return Promise.race([call, timeout]).finally(() => clearTimeout(timer))
   }
 
   /** Runs `load` once per key at a time; callers arriving meanwhile share its promise. */

@@ -5,12 +5,18 @@ import { observeCarrierErrors } from "./error-observer"
 import { EventsClient } from "./events-client"
 import { CarrierHttp } from "./http"
 import { LookupClient } from "./lookup-client"
+import type { RateLimiter } from "./rate-limit"
 import { limitsForUser, sharedBookingLimiter } from "./user-limits"
 
 export interface CarrierClients {
   lookup: LookupClient
   booking: BookingClient
   events: EventsClient
+  /**
+   * The booking limit's sharing through Redis (null: no Redis, this process's own limit by design):
+   * shared now, or this process's own since a failure, with the reason (status page).
+   */
+  bookingRateLimit(): { shared: boolean; since: string | null; reason: string | null } | null
   /** Closes the client set's connections (not a dispatcher passed in the config). */
   close(): Promise<void>
 }
@@ -28,7 +34,7 @@ export function createCarrierClients(config: CarrierClientConfig): CarrierClient
   const ownAgent = resolved.dispatcher ? undefined : new Agent({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS })
   const http = new CarrierHttp(resolved, resolved.dispatcher ?? ownAgent!)
   const limits = limitsForUser(resolved.baseUrl, resolved.apiUid, resolved, resolved.logger)
-  const bookingLimiter = resolved.sharedLimitRedisUrl
+  const bookingLimiter: RateLimiter = resolved.sharedLimitRedisUrl
     ? sharedBookingLimiter(resolved.sharedLimitRedisUrl, resolved.baseUrl, resolved.apiUid, limits, resolved, resolved.logger)
     : limits.booking
   const { onError } = config
@@ -37,6 +43,7 @@ export function createCarrierClients(config: CarrierClientConfig): CarrierClient
     lookup: observed(new LookupClient(http, resolved.logger)),
     booking: observed(new BookingClient(http, bookingLimiter)),
     events: observed(new EventsClient(http, limits)),
+    bookingRateLimit: () => (resolved.sharedLimitRedisUrl ? (bookingLimiter.sharing?.() ?? { shared: false, since: null, reason: "ioredis is not installed" }) : null),
     async close() {
       await ownAgent?.close()
     },

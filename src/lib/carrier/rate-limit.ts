@@ -9,6 +9,8 @@ export interface RateLimiter {
    * be sent on time takes the next one.
    */
   acquire(signal?: AbortSignal, options?: AcquireOptions): Promise<void>
+  /** Limiters shared between processes: whether the sharing works now (status page). */
+  sharing?(): { shared: boolean; since: string | null; reason: string | null }
 }
 
 export interface AcquireOptions {

@@ -38,9 +38,11 @@ import { RedisClock } from "./redis-clock"
  * uncertainty of the clocks, a fraction of a millisecond to a Redis nearby), which the window's
  * safety margin absorbs.
  *
- * When Redis fails, the waiting callers fall back to the process's own limiter (the carrier may
- * then see up to `limit` per process again, which is what a store without Redis gets) and the
- * limiter says so once a minute.
+ * When Redis fails or does not answer within `REDIS_COMMAND_TIMEOUT_MS` (a stalled or half-open
+ * Redis), the waiting callers fall back to the process's own limiter (the carrier may then see up
+ * to `limit` per process again, which is what a store without Redis gets), the limiter says so
+ * once a minute and in `sharing()` (the status page), and for `REDIS_RETRY_AFTER_MS` it sends the
+ * next callers there at once rather than have each batch wait out the time limit again.
  */
 const RESERVE_SCRIPT = `
 if redis.replicate_commands then pcall(redis.replicate_commands) end
@@ -58,6 +60,14 @@ return {due - now, now}
 
 type GrantingRedis = Pick<Redis, "eval" | "evalsha">
 
+/** How long one Redis command of the limiter may take: past it, the process's own limit takes over. */
+export const REDIS_COMMAND_TIMEOUT_MS = 2_000
+/** After Redis failed, how long the limiter uses the process's own limit before asking Redis again. */
+export const REDIS_RETRY_AFTER_MS = 30_000
+
+/** Whether the booking limit is shared through Redis now, or kept by this process since when and why. */
+export type SharingStatus = { shared: boolean; since: string | null; reason: string | null }
+
 interface Waiter {
   resolve: () => void
   reject: (reason: unknown) => void
@@ -73,6 +83,8 @@ export class RedisPacedRateLimiter implements RateLimiter {
   private readonly intervalUs: number
   private lastWarning = 0
   private readonly clock = new RedisClock()
+  /** Set while Redis is considered unavailable: since when, why, and when to ask it again. */
+  private unavailable_?: { since: Date; reason: string; retryAt: number }
 
   constructor(
     private readonly redis: GrantingRedis,
@@ -86,8 +98,18 @@ export class RedisPacedRateLimiter implements RateLimiter {
     this.intervalUs = Math.ceil((windowMs * 1000) / limit)
   }
 
+  /** Shared through Redis, or this process's own limit since a failure (status page). */
+  sharing(): SharingStatus {
+    const down = this.unavailable_
+    return down ? { shared: false, since: down.since.toISOString(), reason: down.reason } : { shared: true, since: null, reason: null }
+  }
+
   acquire(signal?: AbortSignal, options?: AcquireOptions): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason)
+    // Redis failed lately: the process's own limit, without waiting for Redis to time out again.
+    if (this.unavailable_ && Date.now() < this.unavailable_.retryAt) {
+      return this.fallback.acquire(signal, options)
+    }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal }
       if (signal) {
@@ -113,8 +135,14 @@ export class RedisPacedRateLimiter implements RateLimiter {
         let reserved: { firstInUs: number; redisNowUs: number }
         const sentAt = performance.now()
         try {
-          reserved = await this.reserve(wanted)
+          reserved = await withTimeout(this.reserve(wanted), REDIS_COMMAND_TIMEOUT_MS)
+          if (this.unavailable_) {
+            this.logger.warn("Carrier client: the shared booking rate limit in Redis answers again; sharing it with the other instances")
+            this.unavailable_ = undefined
+          }
         } catch (error) {
+          const reason = (error as Error).message
+          this.unavailable_ = { since: this.unavailable_?.since ?? new Date(), reason, retryAt: Date.now() + REDIS_RETRY_AFTER_MS }
           this.warn(error)
           for (const waiter of this.queue.splice(0)) {
             this.forget(waiter)
@@ -182,6 +210,16 @@ export function sharedBookingKey(baseUrl: string, apiUid: string): string {
   return `nordic-parcel:booking-due:${user}`
 }
 
+/** The promise, or a rejection naming the time limit once `ms` have passed (the command may still complete later). */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms (command timed out)`)), ms)
+    timer.unref?.()
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
@@ -190,8 +228,9 @@ const connections = new Map<string, Redis>()
 
 /**
  * One Redis connection per URL in the process, made on first use. It does not keep the process
- * alive (a script that booked can still exit), and a command fails fast when Redis is down so the
- * fallback takes over instead of bookings hanging.
+ * alive (a script that booked can still exit), and a command fails fast when Redis is down, and
+ * within `REDIS_COMMAND_TIMEOUT_MS` when it hangs (accepts and never answers), so the fallback
+ * takes over instead of bookings hanging.
  */
 export function sharedLimitConnection(redisUrl: string): Redis {
   const existing = connections.get(redisUrl)
@@ -203,6 +242,7 @@ export function sharedLimitConnection(redisUrl: string): Redis {
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     enableAutoPipelining: true,
   })
   client.on("error", () => {

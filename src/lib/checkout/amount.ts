@@ -60,7 +60,8 @@ function isFree(service: ServiceOptions, pricing: Pricing): boolean {
  * carrier does, VAT kept in or left out per pricesIncludeVat, rounded by the currency's rule when
  * it was converted (a price in the cart's currency is used as the carrier gave it, plus the
  * markup), and zero above the free-shipping threshold. Undefined when the price or the markup
- * cannot be converted (no rate): see pricingProblem.
+ * cannot be converted (no rate): see pricingProblem; or when the result is not a finite,
+ * non-negative number: see unusableAmountReason.
  */
 export function amountFromQuote(
   quote: Extract<ServiceQuote, { available: true }>,
@@ -71,17 +72,40 @@ export function amountFromQuote(
   if (!price) {
     return undefined
   }
+  const formed = formAmount(price, service, pricing)
+  return formed.ok ? formed.amount : undefined
+}
+
+type CarrierPrice = NonNullable<Extract<ServiceQuote, { available: true }>["listPrice"]>
+
+type Formed = { ok: true; amount: ShippingAmount } | { ok: false; unusable?: string }
+
+/** A price Medusa may store: a finite amount of at least zero. */
+export function isUsableAmount(amount: number | undefined): amount is number {
+  return amount !== undefined && Number.isFinite(amount) && amount >= 0
+}
+
+function formAmount(price: CarrierPrice, service: ServiceOptions, pricing: Pricing): Formed {
   const currency = pricing.currency?.toUpperCase() ?? price.currency
   const conversion = conversionBetween(pricing.currencies, price.currency, currency)
   if (!conversion.ok) {
-    return undefined
+    return { ok: false }
   }
   if (isFree(service, pricing)) {
-    return { amount: 0, currency, taxInclusive: pricing.pricesIncludeVat, source: "free" }
+    return { ok: true, amount: { amount: 0, currency, taxInclusive: pricing.pricesIncludeVat, source: "free" } }
   }
   const markup = markupFor(service, pricing)
   if (markup.kind === "unconvertible") {
-    return undefined
+    return { ok: false }
+  }
+  // A price that is no amount (NaN, negative, or Infinity after a conversion) is never handed on:
+  // the option gets its fallback or is hidden, and the reason reaches the status page.
+  const unusable = (amount: number | undefined) => ({
+    ok: false as const,
+    unusable: `the carrier's price of ${price.withVat} ${price.currency} gives ${amount} ${currency}, not a finite, non-negative amount (exchange rate ${conversion.rate})`,
+  })
+  if (!isUsableAmount(price.withoutVat) || !isUsableAmount(price.withVat)) {
+    return unusable(NaN)
   }
   const vatFactor = price.withoutVat > 0 ? price.withVat / price.withoutVat : 1
   const converted = price.withoutVat * conversion.rate
@@ -90,14 +114,30 @@ export function amountFromQuote(
   const beforeRounding = pricing.pricesIncludeVat ? withoutVat * vatFactor : withoutVat
   // A price the carrier gave in the cart's currency is used as it is; only a converted one is rounded.
   const amount = price.currency === currency ? roundMoney(beforeRounding) : roundPrice(beforeRounding, roundingOf(pricing.currencies, currency))
+  if (!isUsableAmount(amount) || !Number.isFinite(conversion.rate)) {
+    return unusable(amount)
+  }
   const carrierAmount = roundMoney(pricing.pricesIncludeVat ? price.withVat : price.withoutVat)
   return {
-    amount,
-    currency,
-    taxInclusive: pricing.pricesIncludeVat,
-    source: "carrier",
-    ...(price.currency !== currency ? { carrier: { amount: carrierAmount, currency: price.currency, exchangeRate: conversion.rate } } : {}),
+    ok: true,
+    amount: {
+      amount,
+      currency,
+      taxInclusive: pricing.pricesIncludeVat,
+      source: "carrier",
+      ...(price.currency !== currency ? { carrier: { amount: carrierAmount, currency: price.currency, exchangeRate: conversion.rate } } : {}),
+    },
   }
+}
+
+/**
+ * Why the carrier's price, converted and marked up for the cart, is no amount Medusa may take (not
+ * a finite, non-negative number), for the status page; undefined when it is one, or when it cannot
+ * be converted at all (pricingProblem says why).
+ */
+export function unusableAmountReason(price: CarrierPrice, service: ServiceOptions, pricing: Pricing): string | undefined {
+  const formed = formAmount(price, service, pricing)
+  return formed.ok ? undefined : formed.unusable
 }
 
 /** The fallback price in the cart's currency (or zero above the free-shipping threshold); undefined hides the option. */

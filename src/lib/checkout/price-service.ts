@@ -7,7 +7,7 @@
  * Medusa's amount (amount.ts).
  */
 import type { NordicParcelOptions, ServiceOptions } from "../options"
-import { amountFromQuote, fallbackAmount, itemsValue, pricingProblem, type Pricing, type ShippingAmount } from "./amount"
+import { amountFromQuote, fallbackAmount, itemsValue, pricingProblem, unusableAmountReason, type Pricing, type ShippingAmount } from "./amount"
 import { directionOf, notQuotable, quoteInputFromContext, type PricingContext, type QuoteInputResult } from "./quote-input"
 import type { CheckoutQuoter } from "./quoter"
 import type { ServiceQuote } from "./service-quote"
@@ -19,6 +19,11 @@ export type ServicePrice = {
   amount?: ShippingAmount
   /** Why the carrier's price was not used (e.g. a missing exchange rate), when it was not. */
   problem?: string
+  /**
+   * Set when the carrier's price gave no amount Medusa may take (not a finite, non-negative
+   * number): the same text as `problem`, for the status page.
+   */
+  unusable?: string
 }
 
 /** How amounts are formed for a cart: VAT, the goods' value (thresholds), the cart's currency and the merchant's rates. */
@@ -39,7 +44,7 @@ export function pricingFor(options: NordicParcelOptions, context: { items?: unkn
  * `options` are the options in force (the plugin options with the merchant's settings over them).
  */
 export async function priceService(
-  quoter: CheckoutQuoter,
+  quoter: Pick<CheckoutQuoter, "quote">,
   options: NordicParcelOptions,
   service: ServiceOptions,
   context: PricingContext & { currency_code?: string | null },
@@ -64,15 +69,16 @@ export async function priceService(
   if (amount) {
     return { quote, amount }
   }
-  const price = quote?.available ? (quote.netPrice ?? quote.listPrice) : undefined
+  const price = quote?.available ? (service.priceSource === "net" ? (quote.netPrice ?? quote.listPrice) : quote.listPrice) : undefined
+  const unusable = price ? unusableAmountReason(price, service, pricing) : undefined
   const problem = price
-    ? pricingProblem(price.currency, service, pricing)
+    ? (pricingProblem(price.currency, service, pricing) ?? unusable)
     : !built.ok
       ? built.reason
       : quote && !quote.available
         ? `the carrier offers no price: ${quote.reason}`
         : "the carrier did not answer in time"
-  return { quote, amount: fallbackAmount(service, pricing), problem }
+  return { quote, amount: fallbackAmount(service, pricing), problem, ...(unusable ? { unusable } : {}) }
 }
 
 /**

@@ -8,7 +8,7 @@
 import type { ICachingModuleService, Logger } from "@medusajs/framework/types"
 import { CarrierError, type LookupClient, type ShippingLookupResponse } from "../carrier"
 import type { NordicParcelOptions } from "../options"
-import { TtlCache } from "../cache/ttl-cache"
+import { DEFAULT_SHARED_TIMEOUT_MS, TtlCache } from "../cache/ttl-cache"
 import type { QuoteInput } from "./quote-input"
 import { quoteKey } from "./quote-key"
 import { toShippingLookupRequest } from "./shipping-lookup-request"
@@ -34,12 +34,14 @@ type RememberedFailure = { until: number; error: Extract<QuoteOutcome, { ok: fal
 
 /**
  * Prices every carrier service of a cart state with one carrier request, within the checkout
- * budget. Never throws: a failure comes back as an outcome the caller turns into a fallback.
+ * budget. Never throws: a failure comes back as an outcome the caller turns into a fallback. The
+ * shared cache (Medusa's caching module) is read within a tenth of the budget and written in the
+ * background, so a slow or hung Redis adds at most that to a quote.
  */
 export class CheckoutQuoter {
   // Owned by the plugin's module (one quoter per process): the provider and the store routes share
   // quotes, in-flight lookups and remembered failures through it.
-  private readonly quotes = new TtlCache<Quote>()
+  private readonly quotes: TtlCache<Quote>
   private readonly failures = new Map<string, RememberedFailure>()
 
   constructor(
@@ -57,7 +59,10 @@ export class CheckoutQuoter {
       /** Sees every lookup answer (it carries the carrier's display names of the services). */
       onAnswer?: (response: ShippingLookupResponse) => void
     }
-  ) {}
+  ) {
+    // The shared cache's read may take a tenth of the checkout budget at most (250 ms of 2.5 s).
+    this.quotes = new TtlCache<Quote>({ sharedTimeoutMs: Math.max(50, Math.min(DEFAULT_SHARED_TIMEOUT_MS, Math.floor(deps.options.timeouts.quoteMs / 10))) })
+  }
 
   async quote(input: QuoteInput): Promise<QuoteOutcome> {
     const { options, caching } = this.deps
@@ -79,7 +84,8 @@ export class CheckoutQuoter {
         this.deps.onAnswer?.(response)
         const services = toServiceQuotes(response, input.services.map((s) => s.code))
         const fresh: Quote = { services: Object.fromEntries(services), quotedAt: new Date().toISOString() }
-        await this.quotes.set(key, fresh, options.cache.quoteTtlSeconds, caching)
+        // Not awaited: the shopper has the price; the shared copy (bounded, failures ignored) follows.
+        void this.quotes.set(key, fresh, options.cache.quoteTtlSeconds, caching)
         this.failures.delete(key)
         return fresh
       })

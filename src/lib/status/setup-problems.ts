@@ -4,6 +4,8 @@
  * what to change. Pure: the caller reads the configuration and asks the carrier.
  */
 
+import { SHARED_BUCKET_FIX, SHARED_BUCKET_MESSAGE } from "../rate-limit/forwarded-for-notice"
+
 /**
  * What the fulfillment module must list as `dependencies` so the provider reaches the plugin's
  * module (its booking ledger) and query when it books (a provider otherwise sees only its own module).
@@ -19,6 +21,8 @@ export type SetupProblemCode =
   | "webhook_url"
   | "webhook_secret"
   | "credentials_refused"
+  | "shared_client_bucket"
+  | "shared_limit_unavailable"
 
 export type SetupProblem = { code: SetupProblemCode; message: string; fix: string }
 
@@ -29,6 +33,10 @@ export type SetupInput = {
   webhookSecretSet: boolean
   /** The carrier's answer to the credentials: accepted, refused, or not known (carrier not reachable). */
   credentialsValid: boolean | null
+  /** Store requests came with X-Forwarded-For while no proxy is trusted (all shoppers may share one bucket). */
+  forwardedForIgnored?: boolean
+  /** The booking limit shared through Redis (null: no Redis configured). */
+  bookingRateLimit?: { shared: boolean; since: string | null; reason: string | null } | null
 }
 
 type ModuleEntry = { resolve?: unknown; dependencies?: unknown; options?: { providers?: unknown } }
@@ -97,6 +105,16 @@ export function setupProblems(input: SetupInput): SetupProblem[] {
   }
   if (input.credentialsValid === false) {
     problems.push(CREDENTIALS_REFUSED)
+  }
+  if (input.bookingRateLimit && !input.bookingRateLimit.shared) {
+    problems.push({
+      code: "shared_limit_unavailable",
+      message: `Redis does not answer the booking rate limit (${input.bookingRateLimit.reason ?? "unavailable"}, since ${input.bookingRateLimit.since ?? "start-up"}): each instance limits its own bookings, so several instances together may exceed the carrier's limit and meet 429s.`,
+      fix: "Check the Redis at REDIS_URL (reachable, not stalled, not out of memory). The plugin asks it again every 30 s and shares the limit again once it answers; bookings go on meanwhile.",
+    })
+  }
+  if (input.forwardedForIgnored) {
+    problems.push({ code: "shared_client_bucket", message: SHARED_BUCKET_MESSAGE, fix: SHARED_BUCKET_FIX })
   }
   return problems
 }

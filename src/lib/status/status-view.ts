@@ -4,6 +4,8 @@ import { credentialsView } from "../settings/settings-view"
 import { callbackUrl } from "../tracking/subscription-request"
 import type { ServiceLabel } from "../service-names/service-label"
 import { customerView } from "./customer-view"
+import type { PricingProblemEntry } from "./pricing-problems"
+import type { ForwardedForView } from "../rate-limit/forwarded-for-notice"
 import { setupProblems } from "./setup-problems"
 
 /** The outcome of asking the booking service for the customer list: the credentials check. */
@@ -28,6 +30,14 @@ export type StatusInput = {
   deadLetterCount?: number
   /** The last resubscription run that found subscriptions made with an old secret or URL (null: none yet). */
   resubscription?: ResubscriptionOutcome | null
+  /** The per-minute bound of stored callbacks on this instance and what it turned away. */
+  callbackIntake?: { events_per_minute: number; dead_letters_per_minute: number; dropped: { events: number; dead_letters: number; last_at: string | null } }
+  /** The booking limit's sharing through Redis on this instance (null: no Redis configured). */
+  bookingRateLimit?: { shared: boolean; since: string | null; reason: string | null } | null
+  /** Store requests this instance saw with X-Forwarded-For while no proxy is trusted (null: none). */
+  forwardedForIgnored?: ForwardedForView | null
+  /** Carrier prices of this instance that gave no usable amount (fallback or hidden), newest first. */
+  pricingProblems?: PricingProblemEntry[]
 }
 
 /** Subscriptions made again at start-up because the secret or public URL changed. */
@@ -83,18 +93,40 @@ export function statusView(input: StatusInput) {
         last_at: input.refusedCallbacks?.last_at?.toISOString() ?? null,
       },
       dead_letter_count: input.deadLetterCount ?? 0,
+      // Callbacks this instance stores per minute, and those it answered 503 past the bound.
+      intake: input.callbackIntake ?? {
+        events_per_minute: config.webhooks.maxEventsPerMinute,
+        dead_letters_per_minute: config.webhooks.maxDeadLettersPerMinute,
+        dropped: { events: 0, dead_letters: 0, last_at: null },
+      },
       resubscription: input.resubscription
         ? { ...input.resubscription, at: input.resubscription.at.toISOString() }
         : null,
     },
     carrier_errors: input.carrierErrors,
+    // Carrier prices not handed to Medusa because they were no finite, non-negative amount.
+    pricing_problems: input.pricingProblems ?? [],
     // Set-up mistakes with their fixes, as logged at start-up (the settings page's banner).
     setup_problems: setupProblems({
       fulfillmentDependencies: input.fulfillmentDependencies,
       webhookUrl: config.webhooks.publicUrl,
       webhookSecretSet: Boolean(config.webhooks.secret),
       credentialsValid: customerList.ok ? true : customerList.error.kind === "authentication" ? false : null,
+      forwardedForIgnored: Boolean(input.forwardedForIgnored),
+      bookingRateLimit: input.bookingRateLimit,
     }),
+    // The carrier's booking limit: shared by every instance through Redis, or kept by this one
+    // (no Redis configured, or Redis not answering since `since`).
+    booking_rate_limit: input.bookingRateLimit
+      ? { redis: true, ...input.bookingRateLimit }
+      : { redis: false, shared: false, since: null, reason: null },
+    // Who a client of the public store routes is (per-client rate limit), and whether requests came
+    // through a proxy the plugin was not told to trust.
+    client_address: {
+      trusted_proxies: config.clientAddress.trustedProxies,
+      header: config.clientAddress.header ?? null,
+      forwarded_for_ignored: input.forwardedForIgnored ?? null,
+    },
     settings: {
       version: input.settings.version,
       updated_at: input.settings.updatedAt?.toISOString() ?? null,

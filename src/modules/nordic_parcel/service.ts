@@ -38,6 +38,10 @@ import { senderPlace, type StockLocationQuery } from "../../lib/service-names/se
 import { serviceLabels, type ServiceLabel } from "../../lib/service-names/service-label"
 import type { SettingsState } from "../../lib/settings/settings-state"
 import type { ResubscriptionOutcome } from "../../lib/status/status-view"
+import { PricingProblemLog, type PricingProblemEntry } from "../../lib/status/pricing-problems"
+import { CallbackIntakeBound, type CallbackKind, type DroppedCallbacks } from "../../lib/tracking/intake-bound"
+import type { TakeResult } from "../../lib/rate-limit/token-buckets"
+import { ForwardedForNotice, SHARED_BUCKET_FIX, SHARED_BUCKET_MESSAGE, type ForwardedForView } from "../../lib/rate-limit/forwarded-for-notice"
 import { createCarrierAccess, type CarrierAccess } from "./carrier-access"
 import { PARSED_OPTIONS } from "./loaders/validate-options"
 import {
@@ -111,6 +115,12 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   private readonly trackingEvents_: TrackingEventStore
   private readonly trackingSubscriptions_: TrackingSubscriptions
   private readonly carrierErrors_ = new CarrierErrorLog()
+  /** Carrier prices that gave no usable amount (lib/status/pricing-problems.ts). */
+  private readonly pricingProblems_ = new PricingProblemLog()
+  /** Store requests with X-Forwarded-For while no proxy is trusted (lib/rate-limit/forwarded-for-notice.ts). */
+  private readonly forwardedFor_ = new ForwardedForNotice()
+  /** Callbacks stored per minute on this instance, and those turned away (lib/tracking/intake-bound.ts). */
+  private readonly intake_ = new CallbackIntakeBound()
   /** Callbacks refused for their secret header and the last resubscription, all instances (webhook-state.ts). */
   private readonly webhookState_: WebhookStateStore
   private readonly ledger_: BookingLedger
@@ -228,6 +238,52 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   /** How many callbacks every instance refused for their secret, and the last time (kept across restarts). */
   refusedCallbacks(): Promise<RefusedCallbacks> {
     return this.webhookState_.refused()
+  }
+
+  /**
+   * A carrier price gave no amount Medusa may take (not a finite, non-negative number): the
+   * option got its fallback or was hidden. Listed on the status page; logged once per reason.
+   */
+  notePricingProblem(serviceCode: string, currencyCode: string | null | undefined, reason: string): void {
+    if (this.pricingProblems_.record(serviceCode, currencyCode, reason)) {
+      this.cradle_.logger.warn(`nordic-parcel: ${serviceCode} is not priced from the carrier (fallback price or hidden): ${reason}`)
+    }
+  }
+
+  /**
+   * A store request came with X-Forwarded-For while `clientAddress` trusts no proxy: behind a load
+   * balancer all shoppers share one bucket. Said once in the log; counted for the status page.
+   */
+  noteForwardedForIgnored(): void {
+    if (this.forwardedFor_.note()) {
+      this.cradle_.logger.warn(`nordic-parcel: ${SHARED_BUCKET_MESSAGE} Fix: ${SHARED_BUCKET_FIX}`)
+    }
+  }
+
+  /** The requests this instance saw with X-Forwarded-For while no proxy is trusted (null: none). */
+  forwardedForIgnored(): ForwardedForView | null {
+    return this.forwardedFor_.view()
+  }
+
+  /**
+   * A place for one callback to be stored within this instance's per-minute bound
+   * (webhooks.maxEventsPerMinute, maxDeadLettersPerMinute); refused ones are counted and the
+   * webhook answers them 503 with Retry-After, so the carrier sends them again.
+   */
+  admitCallback(kind: CallbackKind): TakeResult {
+    const { maxEventsPerMinute, maxDeadLettersPerMinute } = this.options_.webhooks
+    return this.intake_.take(kind, kind === "event" ? maxEventsPerMinute : maxDeadLettersPerMinute, (line) => this.cradle_.logger.warn(line))
+  }
+
+  /** The bound and what this instance turned away since it started (status page, tracking-health). */
+  callbackIntake(): { events_per_minute: number; dead_letters_per_minute: number; dropped: DroppedCallbacks } {
+    const { maxEventsPerMinute, maxDeadLettersPerMinute } = this.options_.webhooks
+    return { events_per_minute: maxEventsPerMinute, dead_letters_per_minute: maxDeadLettersPerMinute, dropped: this.intake_.dropped() }
+  }
+
+  /** This instance's unusable carrier prices, newest first (status page). */
+  listPricingProblems(): PricingProblemEntry[] {
+    return this.pricingProblems_.list()
   }
 
   /** The latest carrier failures of this instance, newest first (status page). */

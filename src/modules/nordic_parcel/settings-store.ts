@@ -5,10 +5,11 @@
  */
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import type { Context, DAL } from "@medusajs/framework/types"
-import { InjectManager, InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
+import { InjectManager, InjectTransactionManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
 import type { CarrierLogger } from "../../lib/carrier"
 import type { NordicParcelOptions } from "../../lib/options"
 import { effectiveOptions } from "../../lib/settings/apply-settings"
+import { defaultCurrencyChangeProblem } from "../../lib/settings/default-currency-change"
 import { RefreshingValue } from "../../lib/settings/refreshing-value"
 import { applySettingsPatch } from "../../lib/settings/settings-patch"
 import { MerchantSettingsSchema, parseSettingsPatch, type MerchantSettingsPatch } from "../../lib/settings/settings-schema"
@@ -102,7 +103,12 @@ export class SettingsStore {
     )
     // Stored settings a newer plugin refuses are replaced rather than kept failing every change.
     const stored = MerchantSettingsSchema.safeParse(locked?.values ?? {})
-    const next = applySettingsPatch(stored.success ? stored.data : {}, change)
+    const previous = stored.success ? stored.data : {}
+    const currencyChange = defaultCurrencyChangeProblem(this.options_, previous, change)
+    if (currencyChange) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid nordic-parcel settings: ${currencyChange}`)
+    }
+    const next = applySettingsPatch(previous, change)
     // Each value passed its own rule; this checks the combination with the options.
     effectiveOptions(this.options_, next)
     const [row]: SettingsRecord[] = await manager.execute(

@@ -31,6 +31,7 @@ import type { BookingCustomer } from "../../lib/carrier"
 import type { ShippingAmount } from "../../lib/checkout/amount"
 import { resolvePickupPoint, type ChosenPickupPoint } from "../../lib/checkout/pickup-point-choice"
 import { priceService, quoteInputForService } from "../../lib/checkout/price-service"
+import { isUsableAmount } from "../../lib/checkout/amount"
 import type { PricingContext } from "../../lib/checkout/quote-input"
 import {
   customerNumberFor,
@@ -159,14 +160,17 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       // Order flows: the order's address, and only the goods that travel (a return's, an exchange's).
       const pricingContext = await withTravellingItems(query, await withOrderAddress(query, context as PricingContext & { id?: string }))
       const inUse = await nordicParcel.servicesInUse(query).list(options)
-      ;({ amount } = await priceService(nordicParcel.quoter(), options, service, pricingContext, inUse))
+      const priced = await priceService(nordicParcel.quoter(), options, service, pricingContext, inUse)
+      amount = priced.amount
+      if (priced.unusable) nordicParcel.notePricingProblem(service.code, (context as { currency_code?: string | null }).currency_code, priced.unusable)
     } catch (error) {
       const log = options ? this.logger_.warn : this.logger_.error
       log.call(this.logger_, `nordic-parcel: shipping price not calculated, the option is hidden: ${(error as Error).message}`)
     }
     return {
       // Undefined hides the option: Medusa drops a method without a price instead of failing the cart.
-      calculated_amount: amount?.amount as number,
+      // Never anything but a finite amount of at least zero (priceService already sees to it).
+      calculated_amount: (isUsableAmount(amount?.amount) ? amount?.amount : undefined) as number,
       is_calculated_price_tax_inclusive: amount?.taxInclusive ?? options?.pricesIncludeVat ?? false,
     }
   }

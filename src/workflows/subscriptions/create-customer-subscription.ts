@@ -1,8 +1,5 @@
-import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { customerSubscriptionView } from "../../lib/tracking/subscription-views"
-import { webhookCallback } from "../../lib/tracking/callback-target"
-import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"
-import type NordicParcelModuleService from "../../modules/nordic_parcel/service"
 import { createCarrierCustomerSubscriptionStep, storeSubscriptionStep } from "./steps"
 
 export interface CreateCustomerSubscriptionInput {
@@ -13,28 +10,17 @@ export interface CreateCustomerSubscriptionInput {
   created_by?: string | null
 }
 
-const customerSubscriptionRequestStep = createStep(
-  "nordic-parcel-customer-subscription-request",
-  async (input: CreateCustomerSubscriptionInput, { container }) => {
-    const nordicParcel = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-    const callback = webhookCallback((await nordicParcel.getEffectiveOptions()).webhooks, input.webhook_url)
-    return new StepResponse({
-      customerNumber: input.customer_number,
-      eventSet: input.event_groups,
-      webhookConfiguration: { webhookUrl: callback.url, contentType: "application/json", headers: callback.headers },
-    })
-  }
-)
-
 /**
  * Subscribes the store's hook to every consignment of a customer number for 365 days and records
  * it, so the renewal job keeps it alive; made at the carrier but not recorded, it is deleted again.
+ * The webhook secret is added inside the carrier step: no input, step result or checkpoint holds it.
  */
 export const createCustomerSubscriptionWorkflow = createWorkflow(
   "nordic-parcel-create-customer-subscription",
   (input: CreateCustomerSubscriptionInput) => {
-    const request = customerSubscriptionRequestStep(input)
-    const made = createCarrierCustomerSubscriptionStep(request)
+    const made = createCarrierCustomerSubscriptionStep(
+      transform({ input }, ({ input }) => ({ customer_number: input.customer_number, event_groups: input.event_groups, webhook_url: input.webhook_url }))
+    )
     const view = transform({ made }, ({ made }) => customerSubscriptionView(made))
     const record = transform({ input, view }, ({ input, view }) => ({
       carrier_id: view.id,

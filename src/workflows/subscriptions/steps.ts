@@ -3,10 +3,11 @@ import type { SubscriptionStatus } from "../../lib/statuses"
 import {
   CarrierError,
   type CreateCustomerSubscriptionRequest,
-  type CreateTrackingSubscriptionRequest,
   type CustomerSubscription,
   type TrackingSubscription,
 } from "../../lib/carrier"
+import { webhookCallback } from "../../lib/tracking/callback-target"
+import { trackingSubscriptionFor } from "../../lib/tracking/subscription-request"
 import { webhookIdentity } from "../../lib/tracking/webhook-identity"
 import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../modules/nordic_parcel/service"
@@ -34,19 +35,39 @@ export interface SubscriptionRecordInput {
   secret_fingerprint?: string | null
 }
 
+/**
+ * What the tracking subscription step was asked and made, without the webhook secret: the engine
+ * keeps every step's input and result in its checkpoints (Redis) and, where executions are
+ * retained, in workflow_execution, which the admin can display.
+ */
+export type MadeTrackingSubscription = {
+  /** False when the store cannot receive callbacks (no public URL or secret, or automatic subscriptions off). */
+  subscribed: boolean
+  event_groups: string[]
+  /** The carrier's answer with header keys only; null when nothing was made (or it existed already). */
+  made: TrackingSubscription | null
+}
+
+/**
+ * Subscribes a consignment at the store's own hook. The request, whose configured header carries
+ * the webhook secret, is built here from the module's options in force and never leaves the step.
+ */
 export const createCarrierTrackingSubscriptionStep = createStep(
   "nordic-parcel-create-carrier-tracking-subscription",
-  async (request: CreateTrackingSubscriptionRequest | null, { container }) => {
+  async (input: { tracking_id: string }, { container }) => {
+    const nordicParcel = plugin(container)
+    const request = trackingSubscriptionFor(input.tracking_id, (await nordicParcel.getEffectiveOptions()).webhooks)
     if (!request) {
-      return new StepResponse(null, { carrier_id: null as string | null })
+      return new StepResponse<MadeTrackingSubscription, { carrier_id: string | null }>({ subscribed: false, event_groups: [], made: null }, { carrier_id: null })
     }
+    const event_groups = [...request.event_groups]
     try {
-      const made = await plugin(container).carrier().events.createTrackingSubscription(request)
-      return new StepResponse<TrackingSubscription | null, { carrier_id: string | null }>(made, { carrier_id: made.id })
+      const made = withoutHeaderValues(await nordicParcel.carrier().events.createTrackingSubscription(request))
+      return new StepResponse<MadeTrackingSubscription, { carrier_id: string | null }>({ subscribed: true, event_groups, made }, { carrier_id: made.id })
     } catch (error) {
       // The same subscription exists already (a retry after a lost answer): nothing to make.
       if (error instanceof CarrierError && error.kind === "conflict") {
-        return new StepResponse<TrackingSubscription | null, { carrier_id: string | null }>(null, { carrier_id: null })
+        return new StepResponse<MadeTrackingSubscription, { carrier_id: string | null }>({ subscribed: true, event_groups, made: null }, { carrier_id: null })
       }
       throw error
     }
@@ -54,19 +75,48 @@ export const createCarrierTrackingSubscriptionStep = createStep(
   async (made, { container }) => undoCarrierCreate(container, "tracking", made?.carrier_id)
 )
 
+export interface CarrierCustomerSubscriptionInput {
+  customer_number: string
+  event_groups: string[]
+  /** Accepted only when it is the store's own hook URL (lib/tracking/callback-target.ts). */
+  webhook_url?: string
+}
+
+/**
+ * Subscribes every consignment of a customer number at the store's own hook. As for a tracking
+ * subscription, the secret header is added inside the step and the result carries header keys only.
+ */
 export const createCarrierCustomerSubscriptionStep = createStep(
   "nordic-parcel-create-carrier-customer-subscription",
-  async (request: CreateCustomerSubscriptionRequest, { container }) => {
-    const made = await plugin(container).carrier().events.createCustomerSubscription(request)
+  async (input: CarrierCustomerSubscriptionInput, { container }) => {
+    const nordicParcel = plugin(container)
+    const callback = webhookCallback((await nordicParcel.getEffectiveOptions()).webhooks, input.webhook_url)
+    const made = withoutHeaderValues(
+      await nordicParcel.carrier().events.createCustomerSubscription({
+        customerNumber: input.customer_number,
+        eventSet: input.event_groups,
+        webhookConfiguration: { webhookUrl: callback.url, contentType: "application/json", headers: callback.headers },
+      } as CreateCustomerSubscriptionRequest)
+    )
     return new StepResponse<CustomerSubscription, { carrier_id: string }>(made, { carrier_id: made.id })
   },
   async (made, { container }) => undoCarrierCreate(container, "customer", made?.carrier_id)
 )
 
+/**
+ * A carrier subscription with its configured headers' values dropped. The carrier does not echo
+ * them (carrier notes), but one value is the webhook secret: a step result must never hold it.
+ */
+function withoutHeaderValues<T extends object>(subscription: T): T {
+  return JSON.parse(JSON.stringify(subscription), (key, value) =>
+    key === "headers" && Array.isArray(value) ? value.map((header: { key?: unknown }) => ({ key: header?.key })) : value
+  ) as T
+}
+
 export const renewCarrierCustomerSubscriptionStep = createStep(
   "nordic-parcel-renew-carrier-customer-subscription",
   async (carrierId: string, { container }) =>
-    new StepResponse(await plugin(container).carrier().events.renewCustomerSubscription(carrierId))
+    new StepResponse(withoutHeaderValues(await plugin(container).carrier().events.renewCustomerSubscription(carrierId)))
 )
 
 /** Deletes at the carrier; a subscription the carrier no longer has counts as deleted when `missingIsDone`. */

@@ -1,4 +1,4 @@
-import { amountFromQuote, fallbackAmount, pricingProblem, type Pricing } from "../../checkout/amount"
+import { amountFromQuote, fallbackAmount, pricingProblem, unusableAmountReason, type Pricing } from "../../checkout/amount"
 import type { ServiceQuote } from "../../checkout/service-quote"
 import { parseOptions, type ServiceOptions } from "../../options"
 import { carrierCurrencyOf } from "../carrier-currency"
@@ -12,7 +12,7 @@ const table: CurrencyTable = {
 
 describe("roundPrice", () => {
   it.each<[number, RoundingRule, number]>([
-    [41.234, "none", 41.23],
+    [41.234, "none", 41.24],
     [41.2, "whole", 42],
     [41, "whole", 41],
     [41.000000001, "whole", 41],
@@ -24,6 +24,19 @@ describe("roundPrice", () => {
     [0, "up_to_9", 0],
     [0, "whole", 0],
   ])("%d with %s is %d", (amount, rule, expected) => {
+    expect(roundPrice(amount, rule)).toBe(expected)
+  })
+
+  it.each<[string, number, RoundingRule, number | undefined]>([
+    ["none rounds up to the cent, never below the carrier's price", 41.004, "none", 41.01],
+    ["none keeps an exact cent despite floating-point noise", 0.1 + 0.2, "none", 0.3],
+    ["none keeps a whole amount with noise above it", 41.000000001, "none", 41],
+    ["whole rounds up from a fraction of a cent", 41.001, "whole", 42],
+    ["NaN is no price", NaN, "none", undefined],
+    ["NaN is no price whatever the rule", NaN, "up_to_9", undefined],
+    ["Infinity is no price", Infinity, "whole", undefined],
+    ["a negative amount is zero, as before", -5, "none", 0],
+  ])("guard rails: %s (%d with %s)", (_name, amount, rule, expected) => {
     expect(roundPrice(amount, rule)).toBe(expected)
   })
 })
@@ -99,6 +112,16 @@ describe("amounts in the cart's currency", () => {
     expect(amountFromQuote(quote, svc, pricing)?.amount).toBe(expected)
   })
 
+  it.each<[string, Extract<ServiceQuote, { available: true }>, CurrencyTable, string]>([
+    ["a tiny source rate (Infinity)", quoteIn("SEK", 76, 95), { defaultCurrency: "NOK", currencies: { SEK: { exchangeRate: Number.MIN_VALUE, rounding: "none" } } }, "nok"],
+    ["a price the carrier gave as NaN", quoteIn("NOK", NaN, NaN), table, "nok"],
+    ["a negative converted price", quoteIn("NOK", -80, -100), table, "sek"],
+  ])("never gives Medusa a price that is not a finite, non-negative number: %s", (_name, quote, currencies, currency) => {
+    const pricing: Pricing = { pricesIncludeVat: true, itemsValue: 0, currency, currencies }
+    expect(amountFromQuote(quote, service(), pricing)).toBeUndefined()
+    expect(unusableAmountReason(quote.netPrice!, service(), pricing)).toMatch(/not a finite, non-negative amount/)
+  })
+
   it("gives the carrier's own amount and currency beside a converted one", () => {
     expect(amountFromQuote(nok100, service(), cart("sek"))).toEqual({
       amount: 99,
@@ -167,7 +190,9 @@ describe("currency options", () => {
 
   it.each([
     [{ currencies: { sek: { exchangeRate: 1 } } }, "currencies"],
-    [{ currencies: { SEK: { exchangeRate: 0 } } }, "currencies.SEK.exchangeRate: must be more than 0"],
+    [{ currencies: { SEK: { exchangeRate: 0 } } }, "currencies.SEK.exchangeRate: must be between 0.0001 and 10000"],
+    [{ currencies: { SEK: { exchangeRate: 1e-9 } } }, "currencies.SEK.exchangeRate: must be between 0.0001 and 10000"],
+    [{ currencies: { SEK: { exchangeRate: 1e9 } } }, "currencies.SEK.exchangeRate: must be between 0.0001 and 10000"],
     [{ currencies: { SEK: { rounding: "up" } } }, "currencies.SEK.rounding"],
     [{ services: [{ code: "SERVICEPAKKE", fallbackPrices: { SEK: -1 } }] }, "services[0].fallbackPrices.SEK"],
     [{ services: [{ code: "SERVICEPAKKE", markups: { SEK: "ten" } }] }, "services[0].markups.SEK: must be in the carrier's priceAdjustments syntax"],

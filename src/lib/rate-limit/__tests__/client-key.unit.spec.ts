@@ -1,4 +1,6 @@
-import { clientKey, normalise } from "../client-key"
+import { clientKey, normalise, type ClientAddressOptions } from "../client-key"
+import { ForwardedForNotice, ignoresForwardedFor } from "../forwarded-for-notice"
+import { setupProblems } from "../../status/setup-problems"
 
 const byDefault = { trustedProxies: 0 }
 
@@ -45,5 +47,32 @@ describe("normalise (IPv6 grouped by /64)", () => {
     const keys = ["2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:3::1"].map((a) => normalise(a))
     expect(keys[0]).toBe(keys[1])
     expect(keys[2]).not.toBe(keys[0])
+  })
+})
+
+describe("ignoresForwardedFor: requests through a proxy the plugin was not told to trust", () => {
+  it.each<[string, string | string[] | undefined, ClientAddressOptions, boolean]>([
+    ["X-Forwarded-For and the default options", "203.0.113.7", { trustedProxies: 0 }, true],
+    ["several X-Forwarded-For headers", ["203.0.113.7", "10.0.0.1"], { trustedProxies: 0 }, true],
+    ["no X-Forwarded-For", undefined, { trustedProxies: 0 }, false],
+    ["an empty X-Forwarded-For", " ", { trustedProxies: 0 }, false],
+    ["one trusted proxy", "203.0.113.7", { trustedProxies: 1 }, false],
+    ["a named header", "203.0.113.7", { trustedProxies: 0, header: "CF-Connecting-IP" }, false],
+  ])("%s: %s", (_name, forwardedFor, options, expected) => {
+    expect(ignoresForwardedFor(forwardedFor, options)).toBe(expected)
+  })
+
+  it("is said once however many requests come, and counted with the first and last time", () => {
+    const notice = new ForwardedForNotice()
+    expect(notice.view()).toBeNull()
+    expect(notice.note(new Date("2026-11-21T10:00:00Z"))).toBe(true)
+    expect(notice.note(new Date("2026-11-21T10:00:01Z"))).toBe(false)
+    expect(notice.note(new Date("2026-11-21T10:05:00Z"))).toBe(false)
+    expect(notice.view()).toEqual({ requests: 3, first_at: "2026-11-21T10:00:00.000Z", last_at: "2026-11-21T10:05:00.000Z" })
+  })
+
+  it("names the fix for each set-up on the status page's problems", () => {
+    const [problem] = setupProblems({ fulfillmentDependencies: ["nordic_parcel", "query"], webhookUrl: "https://x.example", webhookSecretSet: true, credentialsValid: true, forwardedForIgnored: true })
+    expect(problem).toEqual({ code: "shared_client_bucket", message: expect.stringContaining("shares one rate-limit bucket"), fix: expect.stringContaining("clientAddress: { trustedProxies: 1 }") })
   })
 })

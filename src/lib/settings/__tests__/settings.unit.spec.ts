@@ -4,6 +4,7 @@ import { RefreshingValue } from "../refreshing-value"
 import { applySettingsPatch } from "../settings-patch"
 import { parseSettingsPatch, type MerchantSettings, type MerchantSettingsPatch } from "../settings-schema"
 import { settingsStateOf } from "../settings-state"
+import { defaultCurrencyChangeProblem } from "../default-currency-change"
 import { credentialsView, settingsView } from "../settings-view"
 
 const API_KEY = "sk-live-settings-0123456789"
@@ -290,7 +291,7 @@ describe("currencies and stock locations in the settings", () => {
 
   it.each([
     [{ currencies: { sek: { exchange_rate: 1 } } }, "currencies[sek]"],
-    [{ currencies: { SEK: { exchange_rate: -1 } } }, "currencies[SEK].exchange_rate: must be more than 0"],
+    [{ currencies: { SEK: { exchange_rate: -1 } } }, "currencies[SEK].exchange_rate: must be between 0.0001 and 10000"],
     [{ currencies: { SEK: { rounding: "up" } } }, "currencies[SEK].rounding"],
     [{ locations: { sloc_1: { email: "not-an-address" } } }, "locations[sloc_1].email: must be an e-mail address"],
     [{ locations: { sloc_1: { colour: "red" } } }, "locations[sloc_1].colour: is not a known setting"],
@@ -442,5 +443,22 @@ describe("RefreshingValue: settings in memory, read again every few seconds", ()
   it("rejects when the source cannot be read and there is neither a value nor a fallback", async () => {
     const value = new RefreshingValue<number>({ load: () => Promise.reject(new Error("database down")), maxAgeMs: 1000 })
     await expect(value.get()).rejects.toThrow("database down")
+  })
+})
+
+describe("defaultCurrencyChangeProblem: every exchange rate is relative to the default currency", () => {
+  const withRates = parseOptions({ ...config, currencies: { SEK: { exchangeRate: 0.95 } } })
+  it.each<[string, NordicParcelOptions, MerchantSettings, MerchantSettingsPatch, RegExp | undefined]>([
+    ["refused while a stored rate is against the old currency", config, { currencies: { EUR: { exchange_rate: 0.085 } } }, { default_currency: "SEK" }, /^default_currency: .*NOK to SEK.*currencies\[EUR\]\.exchange_rate/],
+    ["refused while medusa-config sets a rate", withRates, {}, { default_currency: "EUR" }, /currencies\[SEK\]\.exchange_rate/],
+    ["accepted with every rate given anew in the same change", config, { currencies: { EUR: { exchange_rate: 0.085 } } }, { default_currency: "SEK", currencies: { EUR: { exchange_rate: 0.089 } } }, undefined],
+    ["accepted with the rates removed in the same change", config, { currencies: { EUR: { exchange_rate: 0.085, rounding: "whole" } } }, { default_currency: "SEK", currencies: { EUR: { exchange_rate: null } } }, undefined],
+    ["accepted without any rate", config, { currencies: { EUR: { rounding: "whole" } } }, { default_currency: "SEK" }, undefined],
+    ["the new default currency's own rate is not against the old one", config, { currencies: { SEK: { exchange_rate: 0.95 } } }, { default_currency: "SEK" }, undefined],
+    ["no change of the default currency", config, { currencies: { EUR: { exchange_rate: 0.085 } } }, { default_currency: "NOK", currencies: { EUR: { rounding: "whole" } } }, undefined],
+  ])("%s", (_name, options, stored, patch, expected) => {
+    const problem = defaultCurrencyChangeProblem(options, stored, patch)
+    if (expected) expect(problem).toMatch(expected)
+    else expect(problem).toBeUndefined()
   })
 })

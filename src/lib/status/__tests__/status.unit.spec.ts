@@ -2,6 +2,7 @@ import { CarrierError, type BookingCustomer } from "../../carrier"
 import { parseOptions } from "../../options"
 import { effectiveOptions } from "../../settings/apply-settings"
 import { statusView, type CustomerListOutcome } from "../status-view"
+import { PricingProblemLog } from "../pricing-problems"
 
 const API_KEY = "sk-live-status-0123456789"
 const SECRET = "webhook-secret-0123456789abcdef"
@@ -65,10 +66,65 @@ describe("statusView", () => {
       previous_secret_until: null,
       refused_callbacks: { count: 0, last_at: null },
       dead_letter_count: 0,
+      intake: { events_per_minute: 6000, dead_letters_per_minute: 120, dropped: { events: 0, dead_letters: 0, last_at: null } },
       resubscription: null,
     })
     const json = JSON.stringify(view)
     expect(json).not.toContain(API_KEY)
     expect(json).not.toContain(SECRET)
+  })
+})
+
+describe("pricing problems on the status page", () => {
+  it("lists each service and currency whose carrier price gave no usable amount, newest first, with how often", () => {
+    const log = new PricingProblemLog(2)
+    expect(log.record("PA_DOREN", "nok", "gives Infinity NOK", new Date("2026-11-21T10:00:00Z"))).toBe(true)
+    expect(log.record("PA_DOREN", "NOK", "gives Infinity NOK", new Date("2026-11-21T10:01:00Z"))).toBe(false)
+    log.record("SERVICEPAKKE", "sek", "gives NaN SEK", new Date("2026-11-21T10:02:00Z"))
+    log.record("3584", null, "gives -1 NOK", new Date("2026-11-21T10:03:00Z"))
+    const view = statusView({
+      config,
+      effective: config,
+      customerList: { ok: true, customers },
+      lastEventAt: null,
+      carrierErrors: [],
+      settings: { version: 0, updatedAt: null, updatedBy: null, problem: null },
+      fulfillmentDependencies: ["nordic_parcel"],
+      pricingProblems: log.list(),
+    })
+    expect(view.pricing_problems).toEqual([
+      { service_code: "3584", currency_code: null, reason: "gives -1 NOK", count: 1, last_at: "2026-11-21T10:03:00.000Z" },
+      { service_code: "SERVICEPAKKE", currency_code: "SEK", reason: "gives NaN SEK", count: 1, last_at: "2026-11-21T10:02:00.000Z" },
+    ])
+  })
+})
+
+describe("the booking rate limit on the status page", () => {
+  const view = (bookingRateLimit: { shared: boolean; since: string | null; reason: string | null } | null) =>
+    statusView({
+      config,
+      effective: config,
+      customerList: { ok: true, customers },
+      lastEventAt: null,
+      carrierErrors: [],
+      settings: { version: 0, updatedAt: null, updatedBy: null, problem: null },
+      fulfillmentDependencies: ["nordic_parcel", "query"],
+      bookingRateLimit,
+    })
+
+  it.each<[string, { shared: boolean; since: string | null; reason: string | null } | null, object, boolean]>([
+    ["no Redis: this instance's own limit, by design", null, { redis: false, shared: false }, false],
+    ["shared through Redis", { shared: true, since: null, reason: null }, { redis: true, shared: true }, false],
+    [
+      "Redis not answering: this instance's own limit since then, with the fix",
+      { shared: false, since: "2026-11-21T10:00:00.000Z", reason: "Redis did not answer within 2000 ms (command timed out)" },
+      { redis: true, shared: false, since: "2026-11-21T10:00:00.000Z", reason: expect.stringContaining("timed out") },
+      true,
+    ],
+  ])("%s", (_name, sharing, expected, problem) => {
+    const status = view(sharing)
+    expect(status.booking_rate_limit).toMatchObject(expected)
+    const codes = status.setup_problems.map((p) => p.code)
+    expect(codes.includes("shared_limit_unavailable")).toBe(problem)
   })
 })

@@ -58,6 +58,10 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       lastEventAt: lastEvent?.created_at ? new Date(lastEvent.created_at) : null,
       // Read after the customer list, so a failure of this very check is in it.
       carrierErrors: nordicParcel.listCarrierErrors(),
+      pricingProblems: nordicParcel.listPricingProblems(),
+      forwardedForIgnored: nordicParcel.forwardedForIgnored(),
+      bookingRateLimit: nordicParcel.carrier().bookingRateLimit(),
+      callbackIntake: nordicParcel.callbackIntake(),
       settings,
       fulfillmentDependencies: fulfillmentDependenciesOf(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)),
       refusedCallbacks,

@@ -61,5 +61,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     dead_letter_count: deadLetterCount,
     // Callbacks refused for their secret by every instance (also on the status page).
     refused_callbacks: { count: refused.count, last_at: refused.last_at?.toISOString() ?? null },
+    // Callbacks this instance answered 503 past its per-minute bound (the carrier sends them again).
+    dropped_callbacks: nordicParcel.callbackIntake().dropped,
   })
 }

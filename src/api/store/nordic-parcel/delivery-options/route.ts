@@ -57,7 +57,8 @@ export async function GET(req: MedusaRequest<unknown, StoreDeliveryOptionsQuery>
       const service = serviceForOptionData(options, option.data)!
       const code = service.code
       const context = { ...cart, from_location: option.service_zone?.fulfillment_set?.location ?? null }
-      const { quote, amount, problem } = await priceService(nordicParcel.quoter(), options, service, context, inUse, now)
+      const { quote, amount, problem, unusable } = await priceService(nordicParcel.quoter(), options, service, context, inUse, now)
+      if (unusable) nordicParcel.notePricingProblem(code, cart.currency_code, unusable)
       const quoted = quote?.available ? quote : undefined
       const pickupPoints = pickupPointRule(service, cart.shipping_address?.country_code)
       return {
