@@ -34,6 +34,7 @@ import {
 } from "./booking-ledger"
 import { BulkBookingStore } from "./bulk-bookings"
 import { downloadLabel, type DownloadedLabel } from "./label-download"
+import type { DocumentKind } from "../../lib/labels/label-format"
 import { checkInterruptedBookings, type FulfillmentQuery, type InterruptedBookingsOutcome } from "./interrupted-bookings"
 import { BulkBooking, BulkBookingOrder } from "./models/bulk-booking"
 import { Shipment } from "./models/shipment"
@@ -215,9 +216,9 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
     return this.access().clients
   }
 
-  /** A label from the carrier's label storage, checked to be one the admin may serve (label-download.ts). */
-  downloadLabel(url: string): Promise<DownloadedLabel> {
-    return downloadLabel(this.carrier().booking, this.options_, url)
+  /** A document from the carrier's label storage, checked to be of a kind the caller serves (label-download.ts): a label by default. */
+  downloadLabel(url: string, accept?: readonly DocumentKind[]): Promise<DownloadedLabel> {
+    return downloadLabel(this.carrier().booking, this.options_, url, accept)
   }
 
   /**
