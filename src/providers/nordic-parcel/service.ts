@@ -36,6 +36,7 @@ import { itemsOfFulfillment } from "./fulfillment-items"
 import { PROVIDER_IDENTIFIER } from "./provider-id"
 import {
   loadOrderOfItems,
+  loadShippedFromLocationId,
   loadShippingOptionData,
   loadShippingOptionLocationId,
   loadStockLocation,
@@ -315,10 +316,22 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     const returnFulfillment = fulfillment as unknown as ReturnFulfillment
     const options = await plugin.nordicParcel.getEffectiveOptions()
     const service = this.serviceFor(options, returnFulfillment.shipping_option?.data ?? {})
-    const order = await loadOrderOfItems(plugin.query, returnFulfillment.items.map((i) => i.line_item_id))
+    const itemIds = returnFulfillment.items.map((i) => i.line_item_id)
+    const order = await loadOrderOfItems(plugin.query, itemIds)
     const orderLabel = `the return of order #${order.display_id ?? order.id}`
-    // Back to the warehouse the return option belongs to (its own address and agreement), else the return's location.
-    const locationId = (await loadShippingOptionLocationId(plugin.query, returnFulfillment.shipping_option?.id)) ?? returnFulfillment.location_id
+    // Back to the warehouse the return option belongs to (its own address and agreement), else to
+    // the one that shipped the items. Never the return's own location: a shopper's POST
+    // /store/returns names it, and would choose the agreement and the address a return is booked on.
+    const locationId =
+      (await loadShippingOptionLocationId(plugin.query, returnFulfillment.shipping_option?.id)) ??
+      (await loadShippedFromLocationId(plugin.query, order.id, itemIds))
+    if (!locationId) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Cannot book ${orderLabel}: its return option belongs to no stock location and nothing of the order was shipped from one; ` +
+          `link the option's fulfillment set to the warehouse returns go to`
+      )
+    }
     const stockLocation = await loadStockLocation(plugin.query, locationId)
     return this.book(plugin, options, {
       kind: "return",
@@ -425,9 +438,9 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
   }
 }
 
+/** Its `location_id` is left unread on purpose: a shopper's POST /store/returns chooses it. */
 type ReturnFulfillment = {
   id: string
-  location_id: string
   items: (Partial<Omit<FulfillmentItemDTO, "fulfillment">> & { line_item_id: string })[]
   shipping_option?: { id?: string; data?: Record<string, unknown> | null } | null
 }
