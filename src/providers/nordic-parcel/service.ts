@@ -44,7 +44,7 @@ import {
   withTravellingItems,
 } from "./order-loader"
 import { PluginModuleAccess, type PluginAccess, type ProviderQuery } from "./plugin-module"
-import { bookOnce } from "./shipment-booker"
+import { bookOnce, type BookingJob } from "./shipment-booker"
 
 type InjectedDependencies = {
   logger: Logger
@@ -243,6 +243,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       fulfillmentItems: items,
       bookingItems,
       rebook: rebookFlag(additionalData),
+      methodPickupPoint: methodPickupPointOf(order, fulfillment.shipping_option_id, data),
     })
   }
 
@@ -370,6 +371,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       fulfillmentItems: Partial<Omit<FulfillmentItemDTO, "fulfillment">>[]
       bookingItems: BookingItem[]
       rebook: boolean | undefined
+      methodPickupPoint?: BookingJob["methodPickupPoint"]
     }
   ): Promise<CreateFulfillmentResult> {
     const { order, service } = job
@@ -424,6 +426,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
         locationId: job.locationId,
         rebook: job.rebook,
         ordered: job.kind === "outbound" ? orderedQuantities(order) : undefined,
+        methodPickupPoint: job.methodPickupPoint,
       }
     )
   }
@@ -436,6 +439,23 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     }
     return service
   }
+}
+
+/**
+ * The order's shipping method the fulfilment ships by (Medusa's choice: the method of the
+ * fulfilment's shipping option) and the pickup point the booking read from it, so the ledger can
+ * refuse a booking whose point the merchant changed meanwhile. Undefined without such a method.
+ */
+function methodPickupPointOf(
+  order: Partial<FulfillmentOrderDTO>,
+  shippingOptionId: string | null | undefined,
+  data: Record<string, unknown> | undefined
+): BookingJob["methodPickupPoint"] {
+  const methods = (order.shipping_methods ?? []) as { id?: string; shipping_option_id?: string | null }[]
+  const method = methods.find((m) => m.shipping_option_id === shippingOptionId)
+  if (!method?.id) return undefined
+  const read = data?.pickup_point_id
+  return { shipping_method_id: method.id, pickup_point_id: typeof read === "string" && read ? read : null }
 }
 
 /** Its `location_id` is left unread on purpose: a shopper's POST /store/returns chooses it. */
