@@ -8,7 +8,7 @@ import { useSandbox } from "../helpers/sandbox"
 import { storefront } from "../helpers/storefront"
 import { seedNorwegianStore, type SeededStore } from "../helpers/store"
 
-jest.setTimeout(240 * 1000)
+jest.setTimeout(600 * 1000)
 
 /**
  * After the sale, as the merchant works in the admin (Medusa's own admin API): returns and

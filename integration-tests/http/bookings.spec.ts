@@ -11,7 +11,7 @@ import { storefront } from "../helpers/storefront"
 import { seedNorwegianStore, type SeededStore } from "../helpers/store"
 import { completeInterruptedFulfillmentWorkflow } from "../../src/workflows/complete-interrupted-fulfillment"
 
-jest.setTimeout(240 * 1000)
+jest.setTimeout(600 * 1000)
 
 /**
  * One carrier booking per fulfillment Medusa keeps, as merchants fulfil: partial fulfilments,

@@ -9,7 +9,7 @@ import { responseOf } from "../helpers/http"
 import { useSandbox } from "../helpers/sandbox"
 import { NORDIC_SANDBOX_USERS, seedNordicStore, type NordicStore } from "../helpers/nordic-store"
 
-jest.setTimeout(180 * 1000)
+jest.setTimeout(600 * 1000)
 
 /**
  * Selling across the Nordics, as a merchant with two warehouses sets it up: regions in NOK, SEK

@@ -5,7 +5,7 @@ import { returnDocumentsOfShopper, sendCarrierDocument } from "../../../../../..
 /**
  * GET /store/nordic-parcel/orders/:id/shipments/:shipment_id/return-label: the return label PDF,
  * fetched from the carrier for the order's shopper (404 for anyone else, and when the shipment has
- * no return label; 502 when the carrier's file is not a PDF from its label storage).
+ * no return label; a 5xx when the carrier's file is not a PDF from its label storage).
  */
 export async function GET(req: MedusaStoreRequest, res: MedusaResponse) {
   const { links } = await returnDocumentsOfShopper(req)
