@@ -216,10 +216,12 @@ medusaIntegrationTestRunner({
         await new Promise((resolve) => elsewhere.close(resolve))
       })
 
-      /** A guest's booked return: its shipment, and the two store paths of its documents. */
-      let guest: { shipmentId: string; labelPath: string; qrPath: string; labelUrl: string }
       const nordicParcel = () => getContainer().resolve(NORDIC_PARCEL_MODULE) as NordicParcelModuleService
-      beforeAll(async () => {
+      /**
+       * A guest's booked return: its shipment and the two store paths of its documents. Made in
+       * each test: the runner puts the database back as it was after the suite's set-up.
+       */
+      async function guestReturn() {
         const order = await deliveredOrder()
         await api.post(
           "/store/returns",
@@ -227,9 +229,8 @@ medusaIntegrationTestRunner({
           as()
         )
         const returned = ((await shipmentsOf(order.id)).data.shipments as OrderShipment[]).find((s) => s.kind === "return")!
-        const [row] = await nordicParcel().listShipments({ id: returned.id })
-        guest = { shipmentId: returned.id, labelPath: returned.return_label!.label_path!, qrPath: returned.return_label!.qr_code_paths[0], labelUrl: row.label_url! }
-      })
+        return { shipmentId: returned.id, labelPath: returned.return_label!.label_path!, qrPath: returned.return_label!.qr_code_paths[0] }
+      }
       /** Refused as the carrier's failure (5xx, as the admin's label route), with nothing of what was fetched in the answer. */
       function expectRefused(answer: { status: number; headers: Record<string, unknown>; data: ArrayBuffer }, message: RegExp) {
         const body = Buffer.from(answer.data).toString("utf8")
@@ -241,28 +242,28 @@ medusaIntegrationTestRunner({
       const page = `<html><script>document.cookie</script>${SECRET}</html>`
 
       it("a label link to another host is not fetched", async () => {
+        const guest = await guestReturn()
         await nordicParcel().updateShipments({ id: guest.shipmentId, label_url: `${elsewhereUrl}/label.pdf` })
-        try {
-          expectRefused(await documentAt(guest.labelPath), /not the carrier's label storage/)
-          expect(elsewhereHits).toEqual([])
-        } finally {
-          await nordicParcel().updateShipments({ id: guest.shipmentId, label_url: guest.labelUrl })
-        }
+        expectRefused(await documentAt(guest.labelPath), /not the carrier's label storage/)
+        expect(elsewhereHits).toEqual([])
       })
 
       it("a redirect of the carrier's link to another host is not followed", async () => {
+        const guest = await guestReturn()
         sandbox().fault("label", { kind: "answer", status: 302, headers: { location: `${elsewhereUrl}/latest/meta-data` }, times: 5 })
         expectRefused(await documentAt(guest.qrPath), /redirected to http:\/\/127\.0\.0\.1/)
         expect(elsewhereHits).toEqual([])
       })
 
       it("a document larger than the label limit is refused", async () => {
+        const guest = await guestReturn()
         // 6 MB, past the default labels.maxBytes of 5 MB.
         sandbox().fault("label", { kind: "answer", status: 200, headers: { "content-type": "application/pdf" }, body: Buffer.alloc(6 * 1024 * 1024, "%PDF-"), times: 1 })
         expectRefused(await documentAt(guest.labelPath), /larger than/)
       })
 
       it("an HTML page where a label or QR code was expected is refused, and a QR code must be a PNG", async () => {
+        const guest = await guestReturn()
         sandbox().fault("label", { kind: "answer", status: 200, headers: { "content-type": "application/pdf" }, body: page, times: 1 })
         expectRefused(await documentAt(guest.labelPath), /not a PDF/)
         sandbox().fault("label", { kind: "answer", status: 200, headers: { "content-type": "image/png" }, body: page, times: 1 })
@@ -272,6 +273,7 @@ medusaIntegrationTestRunner({
       })
 
       it("the real documents are served with the type their bytes show, never sniffed, under a safe file name", async () => {
+        const guest = await guestReturn()
         const label = await documentAt(guest.labelPath)
         expect(label.status).toBe(200)
         expect(label.headers["content-type"]).toBe("application/pdf")

@@ -33,7 +33,8 @@ export async function downloadLabel(
       operation: "booking.downloadLabel",
       kind: "invalid_response",
       retryable: false,
-      summary: `the carrier's file is not ${describeKinds(accept)} (it starts ${JSON.stringify(label.body.subarray(0, 8).toString("latin1"))})`,
+      // Its first bytes in hex: the message reaches a guest, and nothing of a hostile body is passed on as text.
+      summary: `the carrier's file is not ${describeKinds(accept)} (its first bytes: ${label.body.subarray(0, 8).toString("hex") || "none"})`,
     })
   }
   return { ...format, body: label.body }
