@@ -127,6 +127,7 @@ export class SandboxServer {
     if (fault?.kind === "status") {
       return carrierFailure(route.errorStyle, fault.status, `Injected fault: HTTP ${fault.status}`, fault.retryAfter)
     }
+    if (fault?.kind === "answer") return { status: fault.status, headers: fault.headers, body: fault.body }
     if (fault?.kind === "latency") {
       const aborted = await delay(fault.ms, false, { signal: this.closing.signal }).catch(() => true)
       if (aborted) return "no-answer"

@@ -58,6 +58,8 @@ export type Fault =
   | { kind: "hang"; times?: number }
   | { kind: "latency"; ms: number; times?: number }
   | { kind: "reset"; times?: number }
+  /** Answers this instead of the route: a hostile or broken answer (a redirect elsewhere, a huge or unexpected body). */
+  | { kind: "answer"; status: number; headers?: Record<string, string>; body?: string | Buffer; times?: number }
 
 export interface ReceivedRequest {
   method: string

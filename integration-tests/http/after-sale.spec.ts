@@ -2,12 +2,13 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createProductsWorkflow } from "@medusajs/medusa/core-flows"
 import { createAdminHeaders, createListedShippingOption } from "../helpers/admin"
+import { eventually } from "../helpers/eventually"
 import { responseOf } from "../helpers/http"
 import { useSandbox } from "../helpers/sandbox"
 import { storefront } from "../helpers/storefront"
 import { seedNorwegianStore, type SeededStore } from "../helpers/store"
 
-jest.setTimeout(120 * 1000)
+jest.setTimeout(600 * 1000)
 
 /**
  * After the sale, as the merchant works in the admin (Medusa's own admin API): returns and
@@ -311,6 +312,50 @@ medusaIntegrationTestRunner({
         expect(late.status).toBe(409)
         expect(late.data.message).toMatch(/already booked .*consignment .*cancel the fulfilment first/)
         expect(await methodData(placed.id)).toMatchObject({ pickup_point_id: "150043" })
+      })
+
+      it("a change while a booking of the order waits to be written: refused (409), or the booking sends the new point; never 200 with the old point booked", async () => {
+        const placed = await order("SERVICEPAKKE", [{ variant_id: store.variants.boxed, quantity: 1 }], { pickup_point_id: "150041" })
+        const { data } = await api.get(`/admin/orders/${placed.id}?fields=id,*items`, adminHeaders)
+        const items = (data.order.items as { id: string; quantity: number }[]).map((i) => ({ id: i.id, quantity: i.quantity }))
+        const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        const lockWaiters = async () =>
+          Number((await pg.raw(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)).rows[0].n)
+        const bookingsBefore = sandbox().bookings.length
+        // The booking has read the order's method and waits before its attempt is written (a busy
+        // database; a bulk run queued at the rate limit waits the same way): the ledger's table is held.
+        const hold = await pg.transaction()
+        let change: { status: number; data: { message?: string } }
+        let fulfilment: { status: number; data: { message?: string } }
+        try {
+          await hold.raw("lock table nordic_parcel_shipment in share mode")
+          const fulfilling = api.post(`/admin/orders/${placed.id}/fulfillments`, { items }, adminHeaders).catch(responseOf)
+          await eventually(async () => (await lockWaiters()) >= 1, { timeoutMs: 30_000 })
+          let settled = false
+          const changing = api
+            .post(`/admin/nordic-parcel/orders/${placed.id}/pickup-point`, { pickup_point_id: "150043" }, adminHeaders)
+            .catch(responseOf)
+            .finally(() => (settled = true))
+          // The change answers, or waits for the booking's turn.
+          await eventually(async () => settled || (await lockWaiters()) >= 2, { timeoutMs: 30_000 })
+          await hold.rollback()
+          ;[change, fulfilment] = await Promise.all([changing, fulfilling])
+        } finally {
+          if (!hold.isCompleted()) await hold.rollback()
+        }
+        expect([200, 409]).toContain(change.status)
+        if (fulfilment.status !== 200) {
+          // The booking saw the point change under it and sent nothing; the merchant fulfils again.
+          expect(fulfilment.data.message).toMatch(/pickup point .*changed/)
+          await fulfil(placed)
+        }
+        const booked = sandbox().bookings.slice(bookingsBefore).map((b) => (b.request as { parties: { pickupPoint?: { id: string } } }).parties.pickupPoint?.id)
+        expect(booked).toHaveLength(1)
+        // What the merchant was told is what the carrier got.
+        expect({ booked: booked[0], shown: (await methodData(placed.id)).pickup_point_id }).toEqual({
+          booked: change.status === 200 ? "150043" : "150041",
+          shown: change.status === 200 ? "150043" : "150041",
+        })
       })
 
       it("refuses an order that goes to the door", async () => {

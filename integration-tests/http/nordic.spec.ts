@@ -1,3 +1,5 @@
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createShippingOptionsWorkflow } from "@medusajs/medusa/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosResponse } from "axios"
 import { roundMoney } from "../../src/lib/checkout/price-adjustment"
@@ -7,7 +9,7 @@ import { responseOf } from "../helpers/http"
 import { useSandbox } from "../helpers/sandbox"
 import { NORDIC_SANDBOX_USERS, seedNordicStore, type NordicStore } from "../helpers/nordic-store"
 
-jest.setTimeout(180 * 1000)
+jest.setTimeout(600 * 1000)
 
 /**
  * Selling across the Nordics, as a merchant with two warehouses sets it up: regions in NOK, SEK
@@ -321,6 +323,57 @@ medusaIntegrationTestRunner({
         expect(booking.product).toMatchObject({ id: "PICKUP_PARCEL", customerNumber: "6" })
         expect(booking.parties.sender).toMatchObject({ postalCode: "11122", countryCode: "SE" })
         expect(booking.parties.recipient).toMatchObject({ name: "Oslo warehouse", addressLine: "Karl Johans gate 1", postalCode: "0154", city: "Oslo", countryCode: "NO" })
+      })
+
+      it("a shopper's own return (POST /store/returns) naming another warehouse goes to the warehouse that shipped the order, when its option has none", async () => {
+        // A return option whose fulfilment set no warehouse holds (the merchant unlinked it): Medusa
+        // then takes the location the shopper's request names.
+        const container = getContainer()
+        const fulfillment = container.resolve(Modules.FULFILLMENT)
+        const link = container.resolve(ContainerRegistrationKeys.LINK)
+        const homeless = await fulfillment.createFulfillmentSets({
+          name: "Returns without a warehouse",
+          type: "shipping",
+          service_zones: [{ name: "Sweden returns", geo_zones: [{ type: "country", country_code: "se" }] }],
+        })
+        const setLink = { [Modules.STOCK_LOCATION]: { stock_location_id: store.stockLocationId }, [Modules.FULFILLMENT]: { fulfillment_set_id: homeless.id } }
+        await link.create(setLink) // Medusa checks the provider against the set's warehouse when the option is made
+        const { result: [option] } = await createShippingOptionsWorkflow(container).run({
+          input: [
+            {
+              name: "Return by pickup point",
+              price_type: "calculated",
+              provider_id: store.providerId,
+              service_zone_id: homeless.service_zones[0].id,
+              shipping_profile_id: store.shippingProfileId,
+              data: { id: "nordic-parcel-PICKUP_PARCEL", name: "PICKUP_PARCEL", service_code: "PICKUP_PARCEL", requires_pickup_point: false, is_return: true },
+              type: { label: "PICKUP_PARCEL", description: "Return via a pickup point", code: "return_pickup_parcel_homeless" },
+              rules: [
+                { attribute: "enabled_in_store", value: "true", operator: "eq" },
+                { attribute: "is_return", value: "true", operator: "eq" },
+              ],
+            },
+          ],
+        })
+        await link.dismiss(setLink)
+
+        const cartId = await createCart(store.regions.sweden, ADDRESSES.stockholm)
+        const order = await completeWith(cartId, store.osloNordic)
+        await fulfil(order, store.stockLocationId)
+        const before = sandbox().bookings.length
+        const created = await answerOf(
+          api.post(
+            "/store/returns",
+            { order_id: order.id, items: [{ id: order.items[0].id, quantity: 1 }], return_shipping: { option_id: option.id }, location_id: store.gothenburgId },
+            storeHeaders
+          )
+        )
+        expect({ status: created.status, message: created.data.message }).toEqual({ status: 200, message: undefined })
+        expect(sandbox().bookings.length).toBe(before + 1)
+        const booking = sandbox().bookings.at(-1)!.request as { product: { customerNumber: string }; parties: { recipient: Record<string, unknown> } }
+        // Oslo shipped it: Oslo's address, on the service's number (6), not Gothenburg's (8).
+        expect(booking.product).toMatchObject({ id: "PICKUP_PARCEL", customerNumber: "6" })
+        expect(booking.parties.recipient).toMatchObject({ name: "Oslo warehouse", postalCode: "0154", city: "Oslo", countryCode: "NO" })
       })
     })
 

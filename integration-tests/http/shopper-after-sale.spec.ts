@@ -1,3 +1,5 @@
+import http from "node:http"
+import type { AddressInfo } from "node:net"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OrderShipment } from "../../src/storefront/types"
@@ -8,8 +10,10 @@ import { responseOf } from "../helpers/http"
 import { useSandbox } from "../helpers/sandbox"
 import { storefront } from "../helpers/storefront"
 import { seedNorwegianStore, type SeededStore } from "../helpers/store"
+import { NORDIC_PARCEL_MODULE } from "../../src/modules/nordic_parcel"
+import type NordicParcelModuleService from "../../src/modules/nordic_parcel/service"
 
-jest.setTimeout(180 * 1000)
+jest.setTimeout(600 * 1000)
 
 /**
  * The shopper after the sale, over the store API as a storefront calls it: a signed-in customer
@@ -192,6 +196,94 @@ medusaIntegrationTestRunner({
       expect(returnBookings().length).toBe(before + 1)
       const shipments = (await shipmentsOf(order.id, kari)).data.shipments as OrderShipment[]
       expect(shipments.filter((s) => s.kind === "return")).toHaveLength(1)
+    })
+
+    describe("a hostile or broken carrier document is refused, never passed on", () => {
+      /** A host that is not the carrier's label storage (an internal service, say): it counts every request it gets. */
+      let elsewhere: http.Server
+      let elsewhereUrl: string
+      const elsewhereHits: string[] = []
+      const SECRET = "internal-metadata-secret"
+      beforeAll(async () => {
+        elsewhere = http.createServer((req, res) => {
+          elsewhereHits.push(req.url ?? "")
+          res.writeHead(200, { "content-type": "application/pdf" }).end(`%PDF-1.4 ${SECRET}`)
+        })
+        await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve))
+        elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`
+      })
+      afterAll(async () => {
+        await new Promise((resolve) => elsewhere.close(resolve))
+      })
+
+      const nordicParcel = () => getContainer().resolve(NORDIC_PARCEL_MODULE) as NordicParcelModuleService
+      /**
+       * A guest's booked return: its shipment and the two store paths of its documents. Made in
+       * each test: the runner puts the database back as it was after the suite's set-up.
+       */
+      async function guestReturn() {
+        const order = await deliveredOrder()
+        await api.post(
+          "/store/returns",
+          { order_id: order.id, items: [{ id: order.items[0].id, quantity: 1 }], return_shipping: { option_id: store.options["9300"] } },
+          as()
+        )
+        const returned = ((await shipmentsOf(order.id)).data.shipments as OrderShipment[]).find((s) => s.kind === "return")!
+        return { shipmentId: returned.id, labelPath: returned.return_label!.label_path!, qrPath: returned.return_label!.qr_code_paths[0] }
+      }
+      /** Refused as the carrier's failure (5xx, as the admin's label route), with nothing of what was fetched in the answer. */
+      function expectRefused(answer: { status: number; headers: Record<string, unknown>; data: ArrayBuffer }, message: RegExp) {
+        const body = Buffer.from(answer.data).toString("utf8")
+        expect({ failed: answer.status >= 502, type: answer.headers["content-type"] }).toEqual({ failed: true, type: expect.stringMatching(/^application\/json/) })
+        expect(JSON.parse(body).message).toMatch(message)
+        expect(body).not.toContain(SECRET)
+        expect(body).not.toMatch(/<html|<script/i)
+      }
+      const page = `<html><script>document.cookie</script>${SECRET}</html>`
+
+      it("a label link to another host is not fetched", async () => {
+        const guest = await guestReturn()
+        await nordicParcel().updateShipments({ id: guest.shipmentId, label_url: `${elsewhereUrl}/label.pdf` })
+        expectRefused(await documentAt(guest.labelPath), /not the carrier's label storage/)
+        expect(elsewhereHits).toEqual([])
+      })
+
+      it("a redirect of the carrier's link to another host is not followed", async () => {
+        const guest = await guestReturn()
+        sandbox().fault("label", { kind: "answer", status: 302, headers: { location: `${elsewhereUrl}/latest/meta-data` }, times: 5 })
+        expectRefused(await documentAt(guest.qrPath), /redirected to http:\/\/127\.0\.0\.1/)
+        expect(elsewhereHits).toEqual([])
+      })
+
+      it("a document larger than the label limit is refused", async () => {
+        const guest = await guestReturn()
+        // 6 MB, past the default labels.maxBytes of 5 MB.
+        sandbox().fault("label", { kind: "answer", status: 200, headers: { "content-type": "application/pdf" }, body: Buffer.alloc(6 * 1024 * 1024, "%PDF-"), times: 1 })
+        expectRefused(await documentAt(guest.labelPath), /larger than/)
+      })
+
+      it("an HTML page where a label or QR code was expected is refused, and a QR code must be a PNG", async () => {
+        const guest = await guestReturn()
+        sandbox().fault("label", { kind: "answer", status: 200, headers: { "content-type": "application/pdf" }, body: page, times: 1 })
+        expectRefused(await documentAt(guest.labelPath), /not a PDF/)
+        sandbox().fault("label", { kind: "answer", status: 200, headers: { "content-type": "image/png" }, body: page, times: 1 })
+        expectRefused(await documentAt(guest.qrPath), /not a PNG/)
+        sandbox().fault("label", { kind: "answer", status: 200, headers: { "content-type": "image/png" }, body: "%PDF-1.4 not an image", times: 1 })
+        expectRefused(await documentAt(guest.qrPath), /not a PNG/)
+      })
+
+      it("the real documents are served with the type their bytes show, never sniffed, under a safe file name", async () => {
+        const guest = await guestReturn()
+        const label = await documentAt(guest.labelPath)
+        expect(label.status).toBe(200)
+        expect(label.headers["content-type"]).toBe("application/pdf")
+        expect(label.headers["x-content-type-options"]).toBe("nosniff")
+        expect(label.headers["content-disposition"]).toMatch(/^inline; filename="return-[A-Za-z0-9]+\.pdf"$/)
+        const qr = await documentAt(guest.qrPath)
+        expect(qr.headers["content-type"]).toBe("image/png")
+        expect(qr.headers["x-content-type-options"]).toBe("nosniff")
+        expect(qr.headers["content-disposition"]).toMatch(/^inline; filename="return-[A-Za-z0-9]+-1\.png"$/)
+      })
     })
 
     it("the parcel's timeline shows HANDED_IN then DELIVERED as the carrier pushes them", async () => {

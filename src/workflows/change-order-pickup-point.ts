@@ -94,20 +94,60 @@ export const resolveMerchantPickupPointStep = createStep(
         "nordic_parcel.carrier_unavailable"
       )
     }
-    return new StepResponse({ id: choice.method.id, data: withMerchantPoint(choice.method.data, chosen) })
+    return new StepResponse({
+      id: choice.method.id,
+      data: withMerchantPoint(choice.method.data, chosen),
+      order_label: orderLabel,
+      pickup_point_id: chosen.pickup_point_id,
+    })
+  }
+)
+
+export type RecordMerchantPickupPointInput = { order_id: string; order_label: string; shipping_method_id: string; pickup_point_id: string }
+
+/**
+ * The change, recorded under the order's booking lock (the ledger's), where it is refused if a
+ * booking of the order stands or is under way by now: the carrier check above takes a while. A
+ * booking that read the method before the change is refused when it reserves its attempt, so the
+ * merchant is never told of a point that a booking does not send. Undone if Medusa's write fails.
+ */
+export const recordMerchantPickupPointStep = createStep(
+  "nordic-parcel-record-merchant-pickup-point",
+  async (input: RecordMerchantPickupPointInput, { container }) => {
+    const nordicParcel = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+    const change = { order_id: input.order_id, shipping_method_id: input.shipping_method_id, pickup_point_id: input.pickup_point_id }
+    const outcome = await nordicParcel.changePickupPoint(change)
+    if (!outcome.changed) {
+      const refusal = bookedRefusal(input.order_label, outcome.bookings) ?? `${input.order_label} is being booked`
+      throw new MedusaError(MedusaError.Types.CONFLICT, refusal, ALREADY_BOOKED)
+    }
+    return new StepResponse(undefined, { ...change, previous: outcome.previous })
+  },
+  async (recorded, { container }) => {
+    if (!recorded) return
+    await container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE).restorePickupPoint(recorded)
   }
 )
 
 /**
- * The merchant's pickup point for an order not yet booked: checked at the carrier, then stored on
- * the order's shipping method (Medusa's own step, which restores the old data if a later step
- * fails). The booking sends it like the shopper's choice, checked once more.
+ * The merchant's pickup point for an order not yet booked: checked at the carrier, recorded under
+ * the order's booking lock (refused if a booking came first; a booking that read the old point is
+ * refused instead), then stored on the order's shipping method (Medusa's own step, which restores
+ * the old data if a later step fails). The booking sends it like the shopper's choice, checked once more.
  */
 export const changeOrderPickupPointWorkflow = createWorkflow(
   "nordic-parcel-change-order-pickup-point",
   (input: ChangeOrderPickupPointInput) => {
     const change = resolveMerchantPickupPointStep(input)
-    const updated = updateOrderShippingMethodsStep(transform({ change }, ({ change }) => [change]))
+    recordMerchantPickupPointStep(
+      transform({ input, change }, ({ input, change }) => ({
+        order_id: input.order_id,
+        order_label: change.order_label,
+        shipping_method_id: change.id,
+        pickup_point_id: change.pickup_point_id,
+      }))
+    )
+    const updated = updateOrderShippingMethodsStep(transform({ change }, ({ change }) => [{ id: change.id, data: change.data }]))
     return new WorkflowResponse(transform({ updated }, ({ updated }) => updated[0]))
   }
 )

@@ -1,11 +1,13 @@
 /*
  * Completes a fulfilment Medusa's workflow left half done when the process was killed after the
- * booking (linked but not counted, or counted but not linked) with Medusa's own steps:
+ * booking (linked but not counted, or counted but not linked), once the process that booked it has
+ * stopped (modules/nordic_parcel/process-heartbeats.ts), with Medusa's own steps:
  * `registerOrderFulfillmentStep` or `createRemoteLinkStep`, the reservation steps and the
- * `order.fulfillment_created` event, under `acquireLockStep`, after reading the order again. The check
+ * `order.fulfillment_created` event, under a lock with an owner per run, after reading the order again. The check
  * that finds them is modules/nordic_parcel/interrupted-bookings.ts; what is missing is
  * lib/booking/unfinished-fulfilment.ts.
  */
+import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, Modules, OrderWorkflowEvents } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import {
@@ -98,18 +100,35 @@ export const planFulfillmentCompletionStep = createStep(
 )
 
 /**
+ * How long the completion's lock lives (seconds): far past what the run's few writes take on a
+ * busy database, so the lock never lapses under a run still writing. A run whose process dies
+ * leaves it to lapse; the completion is retried by the next check after that.
+ */
+export const COMPLETION_LOCK_TTL_S = 15 * 60
+
+/** The owner of this run's lock, made once and checkpointed with the step: no other run can release it. */
+export const completionOwnerStep = createStep(
+  "nordic-parcel-completion-lock-owner",
+  async (input: CompleteInterruptedFulfillmentInput) => new StepResponse(`nordic-parcel-completion:${input.fulfillment_id}:${randomUUID()}`)
+)
+
+/**
  * Completes an order fulfilment whose Medusa workflow a stopped process left half done, after
- * the carrier booked it (lib/booking/unfinished-fulfilment.ts): the item's reservations are
- * trimmed as the workflow would have, the missing half is done with Medusa's own steps (count the
- * items as fulfilled, or link the fulfilment to the order), and the fulfilment-created event
- * the workflow never got to send is sent. The lock (Medusa's locking module, shared through Redis
- * on a store of several instances) and the fresh read make two runs complete it once.
+ * the carrier booked it (lib/booking/unfinished-fulfilment.ts; the check hands it over only once
+ * the process that booked it has stopped beating, modules/nordic_parcel/process-heartbeats.ts):
+ * the item's reservations are trimmed as the workflow would have, the missing half is done with
+ * Medusa's own steps (count the items as fulfilled, or link the fulfilment to the order), and the
+ * fulfilment-created event the workflow never got to send is sent. The lock (Medusa's locking
+ * module, shared through Redis on a store of several instances; owned by this run) and the fresh
+ * read make two runs complete it once.
  */
 export const completeInterruptedFulfillmentWorkflow = createWorkflow(
   "nordic-parcel-complete-interrupted-fulfillment",
   (input: CompleteInterruptedFulfillmentInput) => {
     const key = transform({ input }, ({ input }) => `nordic-parcel:complete-fulfillment:${input.fulfillment_id}`)
-    acquireLockStep({ key, timeout: 30, ttl: 120 })
+    // The run's own lock: released by this run only, and held far longer than the run can take.
+    const ownerId = completionOwnerStep(input)
+    acquireLockStep({ key, ownerId, timeout: 30, ttl: COMPLETION_LOCK_TTL_S })
     const plan = planFulfillmentCompletionStep(input)
     // Reservations first: trimming is judged against what is still to fulfil, so a process killed
     // after it finds the fulfilment still unfinished and trims nothing more, while the half that
@@ -132,7 +151,7 @@ export const completeInterruptedFulfillmentWorkflow = createWorkflow(
         data: transform({ input }, ({ input }) => ({ order_id: input.order_id, fulfillment_id: input.fulfillment_id })),
       })
     })
-    releaseLockStep({ key })
+    releaseLockStep({ key, ownerId })
     return new WorkflowResponse(transform({ plan }, ({ plan }) => ({ missing: plan.missing })))
   }
 )

@@ -6,6 +6,7 @@
  */
 import type { MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { labelDisposition, type DocumentKind } from "../../lib/labels/label-format"
 import { shopperMayReadOrder, type OrderOwnership } from "../../lib/shopper/order-access"
 import { returnDocumentLinks, type ReturnDocumentLinks, type ShipmentRow } from "../../lib/shopper/order-shipment"
 import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"
@@ -39,20 +40,25 @@ export async function returnDocumentsOfShopper(req: MedusaStoreRequest): Promise
 }
 
 /**
- * Streams a carrier document (label PDF, QR code image) to the shopper. The carrier's link carries
- * its own access token, so the shopper never sees it: the store fetches it on their behalf.
+ * Sends a carrier document (the return label PDF, a QR code PNG) to the shopper. The carrier's
+ * link carries its own access token, so the shopper never sees it: the store fetches it on their
+ * behalf, through the module's one download (label-download.ts: the label storage's hosts only,
+ * every redirect checked, a size limit, the format from the bytes). This route is open to a guest
+ * holding the order's id, so nothing else reaches them: the type is the format's, never the
+ * carrier's, with nosniff and a file name made safe.
  */
 export async function sendCarrierDocument(
   req: MedusaStoreRequest,
   res: MedusaResponse,
   url: string,
-  file: { name: string; fallbackType: string }
+  file: { baseName: string; kind: DocumentKind }
 ): Promise<void> {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
-  // A carrier failure is thrown on: the plugin's error handler answers it (503 down, 429 throttled, …).
-  const document = await nordicParcel.carrier().booking.downloadLabel(url)
-  res.setHeader("Content-Type", document.contentType || file.fallbackType)
-  res.setHeader("Content-Disposition", `inline; filename="${file.name}"`)
+  // A carrier failure is thrown on: the plugin's error handler answers it (503 down, 429 throttled, 502 refused, …).
+  const document = await nordicParcel.downloadLabel(url, [file.kind])
+  res.setHeader("Content-Type", document.contentType)
+  res.setHeader("Content-Disposition", labelDisposition(document, file.baseName, "inline"))
+  res.setHeader("X-Content-Type-Options", "nosniff")
   // The shopper's own document: a shared cache must not keep it.
   res.setHeader("Cache-Control", "private, max-age=300")
   res.send(document.body)

@@ -19,6 +19,12 @@ export type AttemptView = {
   kind: "outbound" | "return"
   order_id: string | null
   created_at: Date
+  /**
+   * The process that made the booking still beats (its Medusa workflow may be running, however
+   * slowly): a booked attempt is then kept, whatever its age. False for a stopped process, and for
+   * a booking made before processes were recorded (judged by its age alone, as then).
+   */
+  process_alive?: boolean
 }
 
 /** The attempt's fulfilment as Medusa holds it; undefined when it no longer exists. */
@@ -63,6 +69,8 @@ export function interruptedVerdict(
   }
   // Return fulfilments belong to returns, not to the order: only outgoing bookings are checked.
   if (attempt.kind !== "outbound" || !attempt.order_id || ageMs <= bookingLimitMs + LINK_MARGIN_MS) return { action: "keep" }
+  // Age alone does not prove the workflow gone: a slow one that is still running completes itself.
+  if (attempt.process_alive) return { action: "keep" }
   if (!fulfillment) return { action: "unused", reason: "its fulfilment no longer exists" }
   if (fulfillment.canceled_at) return { action: "unused", reason: "its fulfilment was cancelled" }
   const unfinished = order && fulfillment.id ? unfinishedFulfilment(order, { id: fulfillment.id, items: fulfillment.items ?? [] }) : null

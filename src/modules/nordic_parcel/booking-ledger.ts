@@ -55,7 +55,21 @@ export type ReserveBookingInput = {
    */
   ordered?: Record<string, number>
   order_label?: string
+  /**
+   * Outgoing bookings: the order's shipping method and the pickup point the booking read from it.
+   * A merchant's later change of that method's point (changePickupPoint) refuses the attempt.
+   */
+  method_pickup_point?: { shipping_method_id: string; pickup_point_id: string | null }
+  /** The process making the attempt (process-heartbeats.ts). */
+  process_id?: string
 }
+
+export type PickupPointChangeInput = { order_id: string; shipping_method_id: string; pickup_point_id: string }
+
+/** The outgoing bookings that hold the order (a change is then refused), or the point replaced. */
+export type PickupPointChangeOutcome =
+  | { changed: false; bookings: { kind: string; status: string; consignment_number: string | null }[] }
+  | { changed: true; previous: string | null }
 
 export type RecordBookingInput = {
   consignment_number: string
@@ -78,6 +92,15 @@ const COLUMNS = `id, fulfillment_id, booking_key, order_id, kind, status, servic
 
 /** Postgres' unique-violation code: the index, not a lock, decides between two instances. */
 const UNIQUE_VIOLATION = "23505"
+
+/**
+ * The order's booking lock: a transaction lock in the database, so it holds across instances.
+ * Reserving an outgoing attempt and changing the order's pickup point take it, so neither sees the
+ * other half done.
+ */
+async function lockOrder(em: SqlEntityManager, orderId: string): Promise<void> {
+  await em.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`nordic_parcel:booking:${orderId}`])
+}
 
 /**
  * The booking ledger: which carrier booking belongs to which fulfillment. Every change is one
@@ -132,15 +155,17 @@ export class BookingLedger {
   @InjectTransactionManager()
   async reserve(input: ReserveBookingInput, @MedusaContext() sharedContext: Context = {}): Promise<LedgerBooking> {
     const em = manager(sharedContext)
-    if (input.ordered && input.order_id) {
-      await this.refuseOverOrdered(em, input)
+    if (input.order_id && input.kind === "outbound") {
+      await lockOrder(em, input.order_id)
+      if (input.method_pickup_point) await this.refuseChangedPickupPoint(em, input, input.method_pickup_point)
+      if (input.ordered) await this.refuseOverOrdered(em, input)
     }
     try {
       const rows: LedgerBooking[] = await em.execute(
         `insert into nordic_parcel_shipment
            (id, fulfillment_id, booking_key, order_id, kind, service_code, customer_number, test, pickup_point,
-            items, location_id, status)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, 'booking')
+            items, location_id, process_id, status)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, 'booking')
          returning ${COLUMNS}`,
         [
           entityId("npship"),
@@ -154,6 +179,7 @@ export class BookingLedger {
           input.pickup_point ? JSON.stringify(input.pickup_point) : null,
           JSON.stringify(input.items ?? null),
           input.location_id,
+          input.process_id ?? null,
         ]
       )
       return rows[0]
@@ -169,13 +195,87 @@ export class BookingLedger {
   }
 
   /**
+   * The booking read its shipping method before its turn came (a bulk run waits at the rate limit
+   * for up to a minute); the merchant may have changed the method's pickup point meanwhile. Under
+   * the order's lock, the point the merchant set last must be the one this booking sends, else
+   * nothing is booked and the merchant fulfils again with the new point.
+   */
+  private async refuseChangedPickupPoint(
+    em: SqlEntityManager,
+    input: ReserveBookingInput,
+    read: NonNullable<ReserveBookingInput["method_pickup_point"]>
+  ): Promise<void> {
+    const [changed]: { pickup_point_id: string }[] = await em.execute(
+      `select pickup_point_id from nordic_parcel_pickup_point_change
+        where order_id = ? and shipping_method_id = ? and deleted_at is null`,
+      [input.order_id, read.shipping_method_id]
+    )
+    if (changed && changed.pickup_point_id !== read.pickup_point_id) {
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        `The pickup point of ${input.order_label ?? `order ${input.order_id}`} was changed to ${changed.pickup_point_id} while this ` +
+          `booking waited (it had read ${read.pickup_point_id ?? "no point"}); nothing was booked: fulfil it again to book it to ${changed.pickup_point_id}`
+      )
+    }
+  }
+
+  /**
+   * The merchant's new pickup point of an order's shipping method, recorded under the order's
+   * booking lock unless an outgoing booking of the order stands or is under way (the carrier
+   * cannot move a booked parcel). A booking still to reserve its attempt is refused by
+   * refuseChangedPickupPoint, so a change and a booking never interleave.
+   */
+  @InjectTransactionManager()
+  async changePickupPoint(input: PickupPointChangeInput, @MedusaContext() sharedContext: Context = {}): Promise<PickupPointChangeOutcome> {
+    const em = manager(sharedContext)
+    await lockOrder(em, input.order_id)
+    const bookings: { kind: string; status: string; consignment_number: string | null }[] = await em.execute(
+      `select kind, status, consignment_number from nordic_parcel_shipment
+        where order_id = ? and kind = 'outbound' and status not in ('failed', 'unused') and deleted_at is null`,
+      [input.order_id]
+    )
+    if (bookings.length) return { changed: false, bookings }
+    const [previous]: { pickup_point_id: string }[] = await em.execute(
+      `select pickup_point_id from nordic_parcel_pickup_point_change where order_id = ? and shipping_method_id = ? and deleted_at is null`,
+      [input.order_id, input.shipping_method_id]
+    )
+    await em.execute(
+      `insert into nordic_parcel_pickup_point_change (id, order_id, shipping_method_id, pickup_point_id)
+       values (?, ?, ?, ?)
+       on conflict (order_id, shipping_method_id) where deleted_at is null
+       do update set pickup_point_id = excluded.pickup_point_id, updated_at = now()`,
+      [entityId("nppc"), input.order_id, input.shipping_method_id, input.pickup_point_id]
+    )
+    return { changed: true, previous: previous?.pickup_point_id ?? null }
+  }
+
+  /**
+   * Undoes changePickupPoint when Medusa could not store the point on the method: the point
+   * before it again (none: the row goes), unless another change came since.
+   */
+  @InjectTransactionManager()
+  async restorePickupPoint(
+    input: PickupPointChangeInput & { previous: string | null },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    const em = manager(sharedContext)
+    await lockOrder(em, input.order_id)
+    const where = `order_id = ? and shipping_method_id = ? and pickup_point_id = ? and deleted_at is null`
+    const keys = [input.order_id, input.shipping_method_id, input.pickup_point_id]
+    if (input.previous === null) {
+      await em.execute(`delete from nordic_parcel_pickup_point_change where ${where}`, keys)
+    } else {
+      await em.execute(`update nordic_parcel_pickup_point_change set pickup_point_id = ?, updated_at = now() where ${where}`, [input.previous, ...keys])
+    }
+  }
+
+  /**
    * Medusa checks the quantities of a fulfilment against the order only after the provider has
-   * booked, and two requests at once both pass its check. Holding a transaction lock per order (a
-   * database lock, so it holds across instances), the quantities held by the order's live
-   * outgoing bookings plus this one must not exceed what was ordered.
+   * booked, and two requests at once both pass its check. Under the order's lock (lockOrder), the
+   * quantities held by the order's live outgoing bookings plus this one must not exceed what was
+   * ordered.
    */
   private async refuseOverOrdered(em: SqlEntityManager, input: ReserveBookingInput): Promise<void> {
-    await em.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`nordic_parcel:booking:${input.order_id}`])
     const held: { line_item_id: string; quantity: string }[] = await em.execute(
       `select line.value->>'line_item_id' as line_item_id, sum((line.value->>'quantity')::numeric) as quantity
          from nordic_parcel_shipment, jsonb_array_elements(coalesce(items, '[]'::jsonb)) as line
@@ -267,7 +367,7 @@ export class BookingLedger {
   @InjectTransactionManager()
   async unsettled(since: Date, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<UnsettledBooking[]> {
     return manager(sharedContext).execute(
-      `select id, fulfillment_id, order_id, kind, status, created_at from nordic_parcel_shipment
+      `select id, fulfillment_id, order_id, kind, status, created_at, process_id from nordic_parcel_shipment
         where deleted_at is null and status in ('booking', 'booked') and checked_at is null
           and ((status = 'booking' and last_error is null)
             or (status = 'booked' and kind = 'outbound' and order_id is not null and created_at > ?))
@@ -367,4 +467,6 @@ export type UnconfirmedBooking = Pick<LedgerBooking, "id" | "fulfillment_id" | "
 export type UnsettledBooking = Pick<LedgerBooking, "id" | "fulfillment_id" | "order_id" | "kind"> & {
   status: "booking" | "booked"
   created_at: Date
+  /** The process that made the attempt (null: made before processes were recorded). */
+  process_id: string | null
 }

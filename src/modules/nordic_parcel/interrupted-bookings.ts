@@ -15,6 +15,7 @@ import type { Logger, RemoteQueryFunction } from "@medusajs/framework/types"
 import { interruptedVerdict, LINK_MARGIN_MS, unconfirmedMessage, type FulfillmentView } from "../../lib/booking/interrupted-booking"
 import { ORDER_FULFILMENT_FIELDS, type OrderFulfilmentView, type UnfinishedFulfilment } from "../../lib/booking/unfinished-fulfilment"
 import type { BookingLedger } from "./booking-ledger"
+import type { ProcessHeartbeats } from "./process-heartbeats"
 
 export type FulfillmentQuery = Pick<RemoteQueryFunction, "graph">
 
@@ -33,11 +34,14 @@ export type InterruptedBookingsOutcome = { unconfirmed: number; released: number
  * without an answer becomes "unconfirmed" (it stays, with the merchant's message naming the
  * request's reference, and no longer holds the order's units), and a recorded booking no
  * fulfilment of its order holds becomes unused, and one whose fulfilment Medusa's workflow left
- * half done is returned for the caller to complete. Run at start-up and every minute; every change
- * here is conditional, so instances running it at once do each change once.
+ * half done is returned for the caller to complete, but only once the process that made the
+ * booking has stopped beating (process-heartbeats.ts): a slow workflow that is still running is
+ * never finished a second time. Run at start-up and every minute; every change here is
+ * conditional, so instances running it at once do each change once.
  */
 export async function checkInterruptedBookings(
   ledger: BookingLedger,
+  processes: Pick<ProcessHeartbeats, "stopped">,
   query: FulfillmentQuery,
   bookingLimitMs: number,
   logger: Pick<Logger, "warn">,
@@ -46,6 +50,9 @@ export async function checkInterruptedBookings(
   const attempts = await ledger.unsettled(new Date(now.getTime() - BOOKED_LOOKBACK_MS), BATCH)
   const outcome: InterruptedBookingsOutcome = { unconfirmed: 0, released: 0, unfinished: [] }
   if (!attempts.length) return outcome
+  // A booking whose process still beats is its Medusa workflow's, however slow: never judged here.
+  const stopped = await processes.stopped([...new Set(attempts.flatMap((a) => (a.process_id ? [a.process_id] : [])))])
+  const processAlive = (attempt: (typeof attempts)[number]) => Boolean(attempt.process_id) && !stopped.has(attempt.process_id!)
   const { data } = await query.graph({
     entity: "fulfillment",
     fields: ["id", "canceled_at", "order.id", "items.line_item_id", "items.quantity"],
@@ -59,7 +66,14 @@ export async function checkInterruptedBookings(
   // workflow may have left them half done.
   const judged = attempts.filter((a) => {
     const fulfillment = fulfillments.get(a.fulfillment_id)
-    return a.status === "booked" && a.order_id && fulfillment && !fulfillment.canceled_at && now.getTime() - new Date(a.created_at).getTime() > bookingLimitMs + LINK_MARGIN_MS
+    return (
+      a.status === "booked" &&
+      a.order_id &&
+      fulfillment &&
+      !fulfillment.canceled_at &&
+      !processAlive(a) &&
+      now.getTime() - new Date(a.created_at).getTime() > bookingLimitMs + LINK_MARGIN_MS
+    )
   })
   const orders = new Map<string, OrderFulfilmentView>()
   if (judged.length) {
@@ -73,7 +87,7 @@ export async function checkInterruptedBookings(
   const complete: string[] = []
   for (const attempt of attempts) {
     const verdict = interruptedVerdict(
-      { ...attempt, created_at: new Date(attempt.created_at) },
+      { ...attempt, created_at: new Date(attempt.created_at), process_alive: processAlive(attempt) },
       fulfillments.get(attempt.fulfillment_id),
       now,
       bookingLimitMs,

@@ -8,32 +8,42 @@
  * through `BookingClient.downloadLabel` directly, without the storage-host check and size cap.)
  */
 import { CarrierError, type BookingClient } from "../../lib/carrier"
-import { labelFormatOf, type LabelFormat } from "../../lib/labels/label-format"
+import { describeKinds, labelFormatOf, type DocumentKind, type KnownFormat } from "../../lib/labels/label-format"
 import { labelStorageAllows } from "../../lib/labels/label-storage"
 import type { NordicParcelOptions } from "../../lib/options"
 
-export type DownloadedLabel = Exclude<LabelFormat, { kind: "unknown" }> & { body: Buffer }
+export type DownloadedLabel = KnownFormat & { body: Buffer }
+
+/** What the admin prints: a PDF, or the 3570 label-printer file. */
+export const LABEL_KINDS: readonly DocumentKind[] = ["pdf", "printer"]
 
 /**
- * One label from the carrier's label storage: only from its hosts (labels.storageHosts), at most
- * labels.maxBytes, and only when the file is a label the admin may serve (lib/labels/label-format.ts:
- * a PDF, or the 3570 label-printer file);
- * anything else is a carrier failure naming what was wrong.
+ * One document from the carrier's label storage, for the admin's and the shopper's routes alike:
+ * only from its hosts (labels.storageHosts; every redirect checked), at most labels.maxBytes, and
+ * only when the file is of a kind the caller serves (lib/labels/label-format.ts: a label is a PDF
+ * or the 3570 label-printer file, a return label a PDF, a QR code a PNG image), decided by its
+ * bytes; anything else is a carrier failure naming what was wrong, and nothing of it is served.
  */
-export async function downloadLabel(booking: BookingClient, options: NordicParcelOptions, url: string): Promise<DownloadedLabel> {
+export async function downloadLabel(
+  booking: BookingClient,
+  options: NordicParcelOptions,
+  url: string,
+  accept: readonly DocumentKind[] = LABEL_KINDS
+): Promise<DownloadedLabel> {
   const policy = { baseUrl: options.baseUrl, storageHosts: options.labels.storageHosts, testMode: options.testMode }
   const label = await booking.downloadLabel(url, {
     allowed: (target) => labelStorageAllows(target, policy),
     maxBytes: options.labels.maxBytes,
   })
   const format = labelFormatOf(label.contentType, label.body)
-  if (format.kind === "unknown") {
+  if (format.kind === "unknown" || !accept.includes(format.kind)) {
     throw new CarrierError({
       service: "booking",
       operation: "booking.downloadLabel",
       kind: "invalid_response",
       retryable: false,
-      summary: `the label file is not a PDF, nor a label-printer file (it starts ${JSON.stringify(label.body.subarray(0, 8).toString("latin1"))})`,
+      // Its first bytes in hex: the message reaches a guest, and nothing of a hostile body is passed on as text.
+      summary: `the carrier's file is not ${describeKinds(accept)} (its first bytes: ${label.body.subarray(0, 8).toString("hex") || "none"})`,
     })
   }
   return { ...format, body: label.body }

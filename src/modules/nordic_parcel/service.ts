@@ -47,6 +47,8 @@ import { PARSED_OPTIONS } from "./loaders/validate-options"
 import {
   BookingLedger,
   type LedgerBooking,
+  type PickupPointChangeInput,
+  type PickupPointChangeOutcome,
   type RecordBookingInput,
   type ReserveBookingInput,
   type UnconfirmedBooking,
@@ -54,8 +56,12 @@ import {
 import { BulkBookingStore } from "./bulk-bookings"
 import { PickupOrderStore } from "./pickup-orders"
 import { downloadLabel, type DownloadedLabel } from "./label-download"
+import type { DocumentKind } from "../../lib/labels/label-format"
 import { checkInterruptedBookings, type FulfillmentQuery, type InterruptedBookingsOutcome } from "./interrupted-bookings"
 import { BulkBooking, BulkBookingOrder } from "./models/bulk-booking"
+import { PickupPointChange } from "./models/pickup-point-change"
+import { ProcessHeartbeats } from "./process-heartbeats"
+import { ProcessHeartbeat } from "./models/process-heartbeat"
 import { Shipment } from "./models/shipment"
 import { StoredSettings } from "./models/stored-settings"
 import { Subscription } from "./models/subscription"
@@ -106,7 +112,19 @@ type ModuleCradle = Record<string, unknown> & {
  * (lib/carrier/error-log.ts), the booking ledger (booking-ledger.ts: which booking each
  * fulfillment holds; the Shipment model's generated methods serve reads and tracking updates).
  */
-class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent, TrackingDeadLetter, Subscription, StoredSettings, BulkBooking, BulkBookingOrder, WebhookState, PickupOrder }) {
+class NordicParcelModuleService extends MedusaService({
+  Shipment,
+  TrackingEvent,
+  TrackingDeadLetter,
+  Subscription,
+  StoredSettings,
+  BulkBooking,
+  BulkBookingOrder,
+  WebhookState,
+  PickupPointChange,
+  ProcessHeartbeat,
+  PickupOrder,
+}) {
   protected readonly options_: NordicParcelOptions
   protected readonly cradle_: ModuleCradle
   private carrierAccess_?: CarrierAccess
@@ -124,6 +142,8 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   /** Callbacks refused for their secret header and the last resubscription, all instances (webhook-state.ts). */
   private readonly webhookState_: WebhookStateStore
   private readonly ledger_: BookingLedger
+  /** This process's heartbeat, and which booking processes have stopped (process-heartbeats.ts). */
+  private readonly heartbeats_: ProcessHeartbeats
   /** Subscriptions made again after the webhook secret or public URL changed (subscription-rotation.ts). */
   private readonly rotation_: SubscriptionRotation
   /** Bulk booking runs and the outcome of each of their orders (bulk-bookings.ts). */
@@ -140,6 +160,7 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
     this.settings_ = new SettingsStore(repository, this.options_, cradle.logger)
     this.trackingEvents_ = new TrackingEventStore(repository, this as unknown as TrackingEventRecords)
     this.ledger_ = new BookingLedger(repository)
+    this.heartbeats_ = new ProcessHeartbeats(repository, cradle.logger)
     this.bulkBookings_ = new BulkBookingStore(repository)
     // A reservation older than two time budgets and a margin has no process waiting for it any more.
     this.pickupOrders_ = new PickupOrderStore(repository, 2 * this.options_.timeouts.requestMs + 30_000)
@@ -174,6 +195,12 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
       void this.resubscribeStale().catch((error: Error) =>
         this.cradle_.logger.warn(`nordic-parcel: subscriptions with an old webhook secret or URL not checked (the daily job tries again): ${error.message}`)
       )
+      void this.heartbeats_.start().catch((error: Error) =>
+        this.cradle_.logger.warn(`nordic-parcel: this process's heartbeat was not written (${error.message}); it is written again before its first booking`)
+      )
+    },
+    onApplicationShutdown: async (): Promise<void> => {
+      await this.heartbeats_.stop()
     },
   }
 
@@ -307,9 +334,9 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
     return this.access().clients
   }
 
-  /** A label from the carrier's label storage, checked to be one the admin may serve (label-download.ts). */
-  downloadLabel(url: string): Promise<DownloadedLabel> {
-    return downloadLabel(this.carrier().booking, this.options_, url)
+  /** A document from the carrier's label storage, checked to be of a kind the caller serves (label-download.ts): a label by default. */
+  downloadLabel(url: string, accept?: readonly DocumentKind[]): Promise<DownloadedLabel> {
+    return downloadLabel(this.carrier().booking, this.options_, url, accept)
   }
 
   /**
@@ -467,8 +494,24 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
   }
 
   /** Records an attempt before the carrier is called; one live booking per fulfillment. */
-  reserveBooking(input: ReserveBookingInput): Promise<LedgerBooking> {
-    return this.ledger_.reserve(input)
+  async reserveBooking(input: ReserveBookingInput): Promise<LedgerBooking> {
+    // The booking names this process, whose heartbeat tells the interrupted-bookings check it may still be at work.
+    await this.heartbeats_.start()
+    return this.ledger_.reserve({ ...input, process_id: this.heartbeats_.processId })
+  }
+
+  /**
+   * The merchant's new pickup point of an order's shipping method, under the order's booking lock:
+   * refused (the bookings that hold the order are answered) while an outgoing booking stands or is
+   * under way; a booking that read the old point is refused when it reserves (booking-ledger.ts).
+   */
+  changePickupPoint(input: PickupPointChangeInput): Promise<PickupPointChangeOutcome> {
+    return this.ledger_.changePickupPoint(input)
+  }
+
+  /** Undoes changePickupPoint when Medusa did not store the point on the method. */
+  restorePickupPoint(input: PickupPointChangeInput & { previous: string | null }): Promise<void> {
+    return this.ledger_.restorePickupPoint(input)
   }
 
   /**
@@ -476,8 +519,8 @@ class NordicParcelModuleService extends MedusaService({ Shipment, TrackingEvent,
    * holding the order's units) or, booked but held by no fulfilment of the order, unused
    * (interrupted-bookings.ts). `query` comes from the caller: this module cannot resolve it.
    */
-  async checkInterruptedBookings(query: FulfillmentQuery): Promise<InterruptedBookingsOutcome> {
-    return checkInterruptedBookings(this.ledger_, query, this.options_.timeouts.requestMs, this.cradle_.logger)
+  async checkInterruptedBookings(query: FulfillmentQuery, at: { now?: Date } = {}): Promise<InterruptedBookingsOutcome> {
+    return checkInterruptedBookings(this.ledger_, this.heartbeats_, query, this.options_.timeouts.requestMs, this.cradle_.logger, at.now)
   }
 
   /** Attempts the carrier never confirmed, newest first, and how many there are (of these orders, or all). */

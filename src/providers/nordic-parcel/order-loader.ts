@@ -149,6 +149,28 @@ export async function loadShippingOptionLocationId(query: Query, shippingOptionI
   return option?.service_zone?.fulfillment_set?.location?.id ?? undefined
 }
 
+/**
+ * The warehouse that shipped the returned items: the location of the order's live fulfilment
+ * holding most of them (return fulfilments belong to returns, not to the order). Undefined when
+ * nothing of the order was shipped.
+ */
+export async function loadShippedFromLocationId(query: Query, orderId: string, lineItemIds: string[]): Promise<string | undefined> {
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "fulfillments.id", "fulfillments.location_id", "fulfillments.canceled_at", "fulfillments.created_at", "fulfillments.items.line_item_id"],
+    filters: { id: orderId },
+  })
+  type Shipped = { location_id?: string | null; canceled_at?: unknown; created_at?: string | Date | null; items?: { line_item_id?: string | null }[] | null }
+  const fulfillments = ((data[0] as { fulfillments?: Shipped[] | null } | undefined)?.fulfillments ?? []).filter(
+    (f): f is Shipped & { location_id: string } => !f.canceled_at && Boolean(f.location_id)
+  )
+  const returned = new Set(lineItemIds)
+  const held = (f: Shipped) => (f.items ?? []).filter((i) => i.line_item_id && returned.has(i.line_item_id)).length
+  // Most of the returned items first, then the earliest: the choice does not depend on the read's order.
+  const [best] = fulfillments.sort((a, b) => held(b) - held(a) || new Date(a.created_at ?? 0).getTime() - new Date(b.created_at ?? 0).getTime())
+  return best?.location_id
+}
+
 /** The sender of an outbound booking and the recipient of a return. */
 export async function loadStockLocation(query: Query, locationId: string): Promise<StockLocationInput> {
   const { data } = await query.graph({ entity: "stock_location", fields: ["id", "name", "address.*"], filters: { id: locationId } })

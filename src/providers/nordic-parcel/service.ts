@@ -48,6 +48,7 @@ import { itemsOfFulfillment } from "./fulfillment-items"
 import { PROVIDER_IDENTIFIER } from "./provider-id"
 import {
   loadOrderOfItems,
+  loadShippedFromLocationId,
   loadShippingOptionData,
   loadShippingOptionLocationId,
   loadStockLocation,
@@ -55,7 +56,7 @@ import {
   withTravellingItems,
 } from "./order-loader"
 import { PluginModuleAccess, type PluginAccess, type ProviderQuery } from "./plugin-module"
-import { bookOnce } from "./shipment-booker"
+import { bookOnce, type BookingJob } from "./shipment-booker"
 
 type InjectedDependencies = {
   logger: Logger
@@ -257,6 +258,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       fulfillmentItems: items,
       bookingItems,
       rebook: rebookFlag(additionalData),
+      methodPickupPoint: methodPickupPointOf(order, fulfillment.shipping_option_id, data),
     })
   }
 
@@ -330,10 +332,22 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     const returnFulfillment = fulfillment as unknown as ReturnFulfillment
     const options = await plugin.nordicParcel.getEffectiveOptions()
     const service = this.serviceFor(options, returnFulfillment.shipping_option?.data ?? {})
-    const order = await loadOrderOfItems(plugin.query, returnFulfillment.items.map((i) => i.line_item_id))
+    const itemIds = returnFulfillment.items.map((i) => i.line_item_id)
+    const order = await loadOrderOfItems(plugin.query, itemIds)
     const orderLabel = `the return of order #${order.display_id ?? order.id}`
-    // Back to the warehouse the return option belongs to (its own address and agreement), else the return's location.
-    const locationId = (await loadShippingOptionLocationId(plugin.query, returnFulfillment.shipping_option?.id)) ?? returnFulfillment.location_id
+    // Back to the warehouse the return option belongs to (its own address and agreement), else to
+    // the one that shipped the items. Never the return's own location: a shopper's POST
+    // /store/returns names it, and would choose the agreement and the address a return is booked on.
+    const locationId =
+      (await loadShippingOptionLocationId(plugin.query, returnFulfillment.shipping_option?.id)) ??
+      (await loadShippedFromLocationId(plugin.query, order.id, itemIds))
+    if (!locationId) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Cannot book ${orderLabel}: its return option belongs to no stock location and nothing of the order was shipped from one; ` +
+          `link the option's fulfillment set to the warehouse returns go to`
+      )
+    }
     const stockLocation = await loadStockLocation(plugin.query, locationId)
     return this.book(plugin, options, {
       kind: "return",
@@ -372,6 +386,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       fulfillmentItems: Partial<Omit<FulfillmentItemDTO, "fulfillment">>[]
       bookingItems: BookingItem[]
       rebook: boolean | undefined
+      methodPickupPoint?: BookingJob["methodPickupPoint"]
     }
   ): Promise<CreateFulfillmentResult> {
     const { order, service } = job
@@ -426,6 +441,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
         locationId: job.locationId,
         rebook: job.rebook,
         ordered: job.kind === "outbound" ? orderedQuantities(order) : undefined,
+        methodPickupPoint: job.methodPickupPoint,
       }
     )
   }
@@ -440,9 +456,26 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
   }
 }
 
+/**
+ * The order's shipping method the fulfilment ships by (Medusa's choice: the method of the
+ * fulfilment's shipping option) and the pickup point the booking read from it, so the ledger can
+ * refuse a booking whose point the merchant changed meanwhile. Undefined without such a method.
+ */
+function methodPickupPointOf(
+  order: Partial<FulfillmentOrderDTO>,
+  shippingOptionId: string | null | undefined,
+  data: Record<string, unknown> | undefined
+): BookingJob["methodPickupPoint"] {
+  const methods = (order.shipping_methods ?? []) as { id?: string; shipping_option_id?: string | null }[]
+  const method = methods.find((m) => m.shipping_option_id === shippingOptionId)
+  if (!method?.id) return undefined
+  const read = data?.pickup_point_id
+  return { shipping_method_id: method.id, pickup_point_id: typeof read === "string" && read ? read : null }
+}
+
+/** Its `location_id` is left unread on purpose: a shopper's POST /store/returns chooses it. */
 type ReturnFulfillment = {
   id: string
-  location_id: string
   items: (Partial<Omit<FulfillmentItemDTO, "fulfillment">> & { line_item_id: string })[]
   shipping_option?: { id?: string; data?: Record<string, unknown> | null } | null
 }

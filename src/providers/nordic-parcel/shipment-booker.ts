@@ -55,6 +55,8 @@ export type BookingJob = {
   rebook?: boolean
   /** Outgoing bookings: the quantity ordered per line, which live bookings of the order may not exceed. */
   ordered?: Record<string, number>
+  /** Outgoing bookings: the order's shipping method and the pickup point read from it (a later change refuses the booking). */
+  methodPickupPoint?: { shipping_method_id: string; pickup_point_id: string | null }
 }
 
 /**
@@ -117,6 +119,7 @@ export async function bookOnce(deps: BookerDeps, job: BookingJob): Promise<Fulfi
     location_id: job.locationId,
     ordered: job.ordered,
     order_label: job.orderLabel,
+    method_pickup_point: job.methodPickupPoint,
   })
 
   let attempt: LedgerBooking | undefined

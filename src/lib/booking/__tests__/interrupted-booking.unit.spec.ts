@@ -48,8 +48,12 @@ describe("a booked attempt whose order fulfilment workflow stopped halfway", () 
     ["counted, not linked", LIMIT + 31_000, ful(null), orderWith(1, []), "complete", "link"],
     ["neither: unused, for the next fulfilment", LIMIT + 31_000, ful(null), orderWith(0, []), "unused", undefined],
     ["the order not loaded: judged by the link alone", LIMIT + 31_000, ful("order_1"), undefined, "keep", undefined],
-  ])("%s -> %s", (_case, ageMs, fulfillment, order, action, missing) => {
-    const verdict = interruptedVerdict(attempt("booked", ageMs), fulfillment, now, LIMIT, order)
+    ["linked, not counted, an hour old, but its process still beats (a slow workflow)", 3_600_000, ful("order_1"), orderWith(0, ["ful_1"]), "keep", undefined, true],
+    ["counted, not linked, its process still beats", 3_600_000, ful(null), orderWith(1, []), "keep", undefined, true],
+    ["neither, its process still beats: not released under it", 3_600_000, ful(null), orderWith(0, []), "keep", undefined, true],
+    ["linked, not counted, its process stopped beating", LIMIT + 31_000, ful("order_1"), orderWith(0, ["ful_1"]), "complete", "count", false],
+  ])("%s -> %s", (_case, ageMs, fulfillment, order, action, missing, processAlive = false) => {
+    const verdict = interruptedVerdict(attempt("booked", ageMs, { process_alive: processAlive }), fulfillment, now, LIMIT, order)
     expect(verdict.action).toBe(action)
     expect(verdict.action === "complete" ? verdict.missing : undefined).toBe(missing)
   })

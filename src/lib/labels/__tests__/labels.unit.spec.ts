@@ -4,7 +4,7 @@ import { PDFDocument } from "pdf-lib"
 import { startSandbox, type Sandbox } from "../../../../sandbox"
 import { clientsFor, carrierErrorOf } from "../../carrier/__tests__/support"
 import type { CarrierClients } from "../../carrier"
-import { labelFormatOf } from "../label-format"
+import { describeKinds, labelDisposition, labelFormatOf } from "../label-format"
 import { labelStorageAllows } from "../label-storage"
 import { mergePdfs } from "../merge-pdfs"
 
@@ -15,9 +15,29 @@ describe("what kind of label a file is: decided by its first bytes", () => {
     ["", "unknown"],
     ["%PDF", "unknown"],
     ["\u0089PNG\r\n", "unknown"],
+    ["\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR", "png"],
+    ["PNG\r\n\u001a\n", "unknown"],
     [" %PDF-1.4", "unknown"],
   ])("%j is %s", (text, kind) => {
     expect(labelFormatOf("application/pdf", Buffer.from(text, "latin1")).kind).toBe(kind)
+  })
+
+  it.each([
+    ["image/png", "<html>", "unknown"],
+    ["text/html", "\u0089PNG\r\n\u001a\n....", "png"],
+    ["application/octet-stream", "%PDF-1.4", "pdf"],
+  ])("a %s answer starting %j is %s: the bytes decide, and the type served is the format's", (type, text, kind) => {
+    const format = labelFormatOf(type, Buffer.from(text, "latin1"))
+    expect(format.kind).toBe(kind)
+    if (format.kind === "png") expect(format.contentType).toBe("image/png")
+    if (format.kind === "pdf") expect(format.contentType).toBe("application/pdf")
+  })
+
+  it("names a served file safely, with the format's extension", () => {
+    const png = labelFormatOf(undefined, Buffer.from("\u0089PNG\r\n\u001a\n", "latin1"))
+    if (png.kind !== "png") throw new Error("not recognised as a PNG")
+    expect(labelDisposition(png, 'return-7043"\r\nX: 1', "inline")).toBe('inline; filename="return-7043___X__1.png"')
+    expect(describeKinds(["pdf", "printer"])).toBe("a PDF, nor a label-printer file")
   })
 })
 

@@ -46,6 +46,11 @@ export const Shipment = defineTable("nordic_parcel_shipment", "npship", {
    * order's and counted): it is not looked at again, so the check's work follows new bookings only.
    */
   checked_at: model.dateTime().nullable(),
+  /**
+   * The process that made the attempt (models/process-heartbeat.ts): while it beats, its Medusa
+   * workflow may still be running, and the interrupted-bookings check leaves the booking alone.
+   */
+  process_id: model.text().nullable(),
 }).indexes([
   // One live booking per fulfillment; an unused or failed booking no longer holds its fulfillment.
   { on: ["fulfillment_id"], unique: true, where: "deleted_at IS NULL AND status NOT IN ('unused', 'failed')" },

@@ -5,12 +5,12 @@ import { returnDocumentsOfShopper, sendCarrierDocument } from "../../../../../..
 /**
  * GET /store/nordic-parcel/orders/:id/shipments/:shipment_id/return-label: the return label PDF,
  * fetched from the carrier for the order's shopper (404 for anyone else, and when the shipment has
- * no return label).
+ * no return label; a 5xx when the carrier's file is not a PDF from its label storage).
  */
 export async function GET(req: MedusaStoreRequest, res: MedusaResponse) {
   const { links } = await returnDocumentsOfShopper(req)
   if (!links.labelUrl) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Shipment ${req.params.shipment_id} has no return label`)
   }
-  await sendCarrierDocument(req, res, links.labelUrl, { name: `return-${links.consignmentNumber}.pdf`, fallbackType: "application/pdf" })
+  await sendCarrierDocument(req, res, links.labelUrl, { baseName: `return-${links.consignmentNumber}`, kind: "pdf" })
 }

@@ -14,5 +14,5 @@ export async function GET(req: MedusaStoreRequest, res: MedusaResponse) {
   if (!url) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Shipment ${req.params.shipment_id} has no return QR code ${req.params.index}`)
   }
-  await sendCarrierDocument(req, res, url, { name: `return-${links.consignmentNumber}-${index + 1}.png`, fallbackType: "image/png" })
+  await sendCarrierDocument(req, res, url, { baseName: `return-${links.consignmentNumber}-${index + 1}`, kind: "png" })
 }
