@@ -248,6 +248,11 @@ export function trackingEventText(status: string, t: AfterSaleTexts): string {
 
 const INTL_LOCALES: Record<AfterSaleLocale, string> = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", da: "da-DK", fi: "fi-FI" }
 
+/** A price in major units in the shopper's language ("NOK 49.00", "49,00 kr"). */
+export function formatAfterSaleAmount(amount: number, currencyCode: string, locale: string | undefined): string {
+  return new Intl.NumberFormat(INTL_LOCALES[resolveAfterSaleLocale(locale)], { style: "currency", currency: currencyCode.toUpperCase() }).format(amount)
+}
+
 /** When a tracking event happened, in the shopper's language and time zone ("25 Nov 2026, 14:05"). */
 export function formatEventTime(isoDateTime: string, locale: string | undefined): string {
   const date = new Date(isoDateTime)
