@@ -23,8 +23,15 @@ export type AfterSaleTexts = StoreErrorTexts & {
   qrInstructions: string
   qrCodeAlt: (position: number, count: number) => string
   noReturnLabel: string
+  /** A booked return before the shopper hands it in. */
+  noReturnEventsYet: string
   /** The carrier's event names, e.g. `DELIVERED`. */
   events: Record<string, string>
+  /**
+   * What an event means for a return, where it differs: the parcel goes from the shopper back to
+   * the store, so `DELIVERED` is the store receiving it.
+   */
+  returnEvents: Record<string, string>
 }
 
 const en: AfterSaleTexts = {
@@ -41,6 +48,7 @@ const en: AfterSaleTexts = {
   qrInstructions: "No printer? Show this code at the pickup point instead of a printed label.",
   qrCodeAlt: (position, count) => (count > 1 ? `Return QR code, package ${position} of ${count}` : "Return QR code"),
   noReturnLabel: "There is no return label for this order.",
+  noReturnEventsYet: "Booked with the carrier. Tracking starts when you hand in the parcel.",
   unreachable: "The store cannot be reached. Check your connection and try again.",
   unavailable: "The carrier cannot be reached right now.",
   failed: "Something went wrong.",
@@ -65,6 +73,7 @@ const en: AfterSaleTexts = {
     RETURN: "On its way back to the sender",
     DELIVERED_SENDER: "Returned to the sender",
   },
+  returnEvents: { DELIVERED: "Delivered to the store" },
 }
 
 const nb: AfterSaleTexts = {
@@ -81,6 +90,7 @@ const nb: AfterSaleTexts = {
   qrInstructions: "Ingen skriver? Vis denne koden på hentestedet i stedet for en utskrevet etikett.",
   qrCodeAlt: (position, count) => (count > 1 ? `QR-kode for retur, kolli ${position} av ${count}` : "QR-kode for retur"),
   noReturnLabel: "Denne ordren har ingen returetikett.",
+  noReturnEventsYet: "Booket hos transportøren. Sporingen starter når du leverer inn pakken.",
   unreachable: "Får ikke kontakt med butikken. Sjekk nettforbindelsen og prøv igjen.",
   unavailable: "Transportøren svarer ikke akkurat nå.",
   failed: "Noe gikk galt.",
@@ -105,6 +115,7 @@ const nb: AfterSaleTexts = {
     RETURN: "På vei tilbake til avsender",
     DELIVERED_SENDER: "Returnert til avsender",
   },
+  returnEvents: { DELIVERED: "Levert til butikken" },
 }
 
 const sv: AfterSaleTexts = {
@@ -121,6 +132,7 @@ const sv: AfterSaleTexts = {
   qrInstructions: "Ingen skrivare? Visa koden hos ombudet i stället för en utskriven etikett.",
   qrCodeAlt: (position, count) => (count > 1 ? `QR-kod för retur, kolli ${position} av ${count}` : "QR-kod för retur"),
   noReturnLabel: "Den här ordern har ingen returetikett.",
+  noReturnEventsYet: "Bokat hos transportören. Spårningen börjar när du lämnar in paketet.",
   unreachable: "Det går inte att nå butiken. Kontrollera anslutningen och försök igen.",
   unavailable: "Transportören svarar inte just nu.",
   failed: "Något gick fel.",
@@ -145,6 +157,7 @@ const sv: AfterSaleTexts = {
     RETURN: "På väg tillbaka till avsändaren",
     DELIVERED_SENDER: "Returnerat till avsändaren",
   },
+  returnEvents: { DELIVERED: "Levererat till butiken" },
 }
 
 const da: AfterSaleTexts = {
@@ -161,6 +174,7 @@ const da: AfterSaleTexts = {
   qrInstructions: "Ingen printer? Vis koden i pakkeshoppen i stedet for en printet label.",
   qrCodeAlt: (position, count) => (count > 1 ? `QR-kode til returnering, kolli ${position} af ${count}` : "QR-kode til returnering"),
   noReturnLabel: "Denne ordre har ingen returlabel.",
+  noReturnEventsYet: "Booket hos fragtfirmaet. Sporingen starter, når du indleverer pakken.",
   unreachable: "Butikken kan ikke nås. Tjek din forbindelse, og prøv igen.",
   unavailable: "Fragtfirmaet svarer ikke lige nu.",
   failed: "Noget gik galt.",
@@ -185,6 +199,7 @@ const da: AfterSaleTexts = {
     RETURN: "På vej tilbage til afsender",
     DELIVERED_SENDER: "Returneret til afsender",
   },
+  returnEvents: { DELIVERED: "Leveret til butikken" },
 }
 
 const fi: AfterSaleTexts = {
@@ -201,6 +216,7 @@ const fi: AfterSaleTexts = {
   qrInstructions: "Ei tulostinta? Näytä koodi noutopisteessä tulostetun osoitekortin sijaan.",
   qrCodeAlt: (position, count) => (count > 1 ? `Palautuksen QR-koodi, kolli ${position}/${count}` : "Palautuksen QR-koodi"),
   noReturnLabel: "Tilauksella ei ole palautusosoitekorttia.",
+  noReturnEventsYet: "Varattu kuljetusliikkeeltä. Seuranta alkaa, kun jätät paketin kuljetukseen.",
   unreachable: "Kauppaan ei saada yhteyttä. Tarkista verkkoyhteys ja yritä uudelleen.",
   unavailable: "Kuljetusliike ei vastaa juuri nyt.",
   failed: "Jokin meni vikaan.",
@@ -225,6 +241,7 @@ const fi: AfterSaleTexts = {
     RETURN: "Matkalla takaisin lähettäjälle",
     DELIVERED_SENDER: "Palautettu lähettäjälle",
   },
+  returnEvents: { DELIVERED: "Toimitettu kauppaan" },
 }
 
 export const afterSaleTexts: Record<AfterSaleLocale, AfterSaleTexts> = { en, nb, sv, da, fi }
@@ -238,12 +255,20 @@ export function resolveAfterSaleLocale(locale: string | undefined): AfterSaleLoc
 
 export function afterSaleTextsFor(locale: string | undefined, overrides?: Partial<AfterSaleTexts>): AfterSaleTexts {
   const base = afterSaleTexts[resolveAfterSaleLocale(locale)]
-  return { ...base, ...overrides, events: { ...base.events, ...overrides?.events } }
+  return {
+    ...base,
+    ...overrides,
+    events: { ...base.events, ...overrides?.events },
+    returnEvents: { ...base.returnEvents, ...overrides?.returnEvents },
+  }
 }
 
-/** The shopper's words for a carrier event; an event name the texts do not know shows as sent. */
-export function trackingEventText(status: string, t: AfterSaleTexts): string {
-  return t.events[status] ?? status
+/**
+ * The shopper's words for a carrier event (a return's own words where they differ: its
+ * `DELIVERED` is the store receiving it); an event name the texts do not know shows as sent.
+ */
+export function trackingEventText(status: string, t: AfterSaleTexts, kind: "outbound" | "return" = "outbound"): string {
+  return (kind === "return" ? t.returnEvents?.[status] : undefined) ?? t.events[status] ?? status
 }
 
 const INTL_LOCALES: Record<AfterSaleLocale, string> = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", da: "da-DK", fi: "fi-FI" }

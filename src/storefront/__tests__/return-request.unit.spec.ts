@@ -11,6 +11,9 @@ import {
   returnRequestTexts,
   returnRequestTextsFor,
   withQuantity,
+  afterSaleTexts,
+  afterSaleTextsFor,
+  trackingEventText,
   type MedusaSdkLike,
   type OrderLineForReturn,
   type ReturnableItem,
@@ -203,5 +206,22 @@ describe("return page: texts", () => {
     ["sv", 59.5, "SEK", /^59,50\skr$/],
   ])("%s shows %p %s as a price", (locale, amount, currency, shown) => {
     expect(formatAfterSaleAmount(amount, currency, locale)).toMatch(shown)
+  })
+})
+
+describe("order page: a return's own tracking", () => {
+  it.each([
+    ["DELIVERED", "return", "Delivered to the store"],
+    ["DELIVERED", "outbound", "Delivered"],
+    ["HANDED_IN", "return", "Handed in"],
+    ["SOMETHING_NEW", "return", "SOMETHING_NEW"],
+  ] as const)("%s of a %s shipment reads %p", (status, kind, text) => {
+    expect(trackingEventText(status, afterSaleTextsFor("en"), kind)).toBe(text)
+  })
+
+  it.each(Object.entries(afterSaleTexts))("%s says what a return's delivery and its wait before hand-in mean", (_locale, t) => {
+    expect(t.returnEvents.DELIVERED).toBeTruthy()
+    expect(t.returnEvents.DELIVERED).not.toBe(t.events.DELIVERED)
+    expect(t.noReturnEventsYet).toBeTruthy()
   })
 })
