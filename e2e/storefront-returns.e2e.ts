@@ -117,7 +117,7 @@ describe("storefront return page (ReturnRequest) and the return's tracking on th
     await items.getByRole("spinbutton").first().waitFor()
     expect(await items.getByRole("spinbutton").count()).toBe(2)
     const options = returnPage.getByRole("group", { name: "How do you send it back?" })
-    await options.getByText("Choose what you are returning to see how to send it and what it costs.").waitFor()
+    await options.getByText("Choose what you return to see the options and prices.").waitFor()
     // Nothing chosen: nothing to confirm.
     expect(await returnPage.getByRole("button", { name: /Confirm the return/ }).isDisabled()).toBe(true)
 

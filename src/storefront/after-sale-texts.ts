@@ -284,3 +284,21 @@ export function formatEventTime(isoDateTime: string, locale: string | undefined)
   if (Number.isNaN(date.getTime())) return isoDateTime
   return new Intl.DateTimeFormat(INTL_LOCALES[resolveAfterSaleLocale(locale)], { dateStyle: "medium", timeStyle: "short" }).format(date)
 }
+
+/**
+ * The carrier's day names (MONDAY…) in the shopper's language, from the browser's own calendar
+ * data (`Intl`), so the kit carries no table of day names per language.
+ */
+export function weekdayNames(locale: string | undefined): Record<string, string> {
+  const format = new Intl.DateTimeFormat(INTL_LOCALES[resolveAfterSaleLocale(locale)], { weekday: "long", timeZone: "UTC" })
+  const names: Record<string, string> = {}
+  // 1 January 2024 was a Monday.
+  ;["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"].forEach((day, i) => (names[day] = format.format(Date.UTC(2024, 0, 1 + i))))
+  return names
+}
+
+/** A distance in the shopper's language: "850 m", "1.2 km" / "1,2 km". */
+export function formatDistance(km: number, locale: string | undefined): string {
+  const format = new Intl.NumberFormat(INTL_LOCALES[resolveAfterSaleLocale(locale)], { maximumFractionDigits: km < 1 ? 0 : 1, minimumFractionDigits: km < 1 ? 0 : 1 })
+  return km < 1 ? `${format.format(Math.round(km * 1000))} m` : `${format.format(km)} km`
+}

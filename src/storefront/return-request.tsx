@@ -10,6 +10,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react"
 import {
   dropOffPointsQuery,
   formatAfterSaleAmount,
+  formatDistance,
+  weekdayNames,
   openingHoursLines,
   pickupPointStreet,
   returnableItems,
@@ -98,7 +100,7 @@ export function ReturnRequest(props: ReturnRequestProps) {
         </p>
         <ReturnDocumentsAfterCreate client={client} orderId={order.id} created={created} access={access} locale={locale} texts={t} classNames={props.labelClassNames} />
         {order.shipping_address?.postal_code && (
-          <DropOffPoints client={client} order={order} limit={dropOffPoints} t={t} cn={cn} />
+          <DropOffPoints client={client} order={order} limit={dropOffPoints} locale={locale} t={t} cn={cn} />
         )}
       </section>
     )
@@ -366,12 +368,14 @@ function DropOffPoints({
   client,
   order,
   limit,
+  locale,
   t,
   cn,
 }: {
   client: NordicParcelClient
   order: OrderForReturn
   limit: number
+  locale: string | undefined
   t: ReturnRequestTexts
   cn: Partial<Record<ReturnRequestPart, string>>
 }) {
@@ -394,28 +398,25 @@ function DropOffPoints({
           )}
         </p>
       ) : points.data && points.data.length > 0 ? (
-        <>
-          <p>{t.dropOffIntro}</p>
-          <ol className={cn.dropOffList}>
-            {points.data.map((point) => {
-              const hours = point.opening_hours_by_day.length ? openingHoursLines(point.opening_hours_by_day, t) : point.opening_hours ? [point.opening_hours] : []
-              return (
-                <li key={point.id} className={cn.dropOffPoint} data-locker={point.is_locker} data-point-id={point.id}>
-                  <strong>{point.name}</strong>
-                  {point.distance_km !== undefined && <> · {t.distance(point.distance_km)}</>} · {point.is_locker ? t.locker : t.manned}
-                  <br />
-                  {pickupPointStreet(point)}, {point.postal_code} {point.city}
-                  {hours.length > 0 && (
-                    <>
-                      <br />
-                      {t.openingHours}: {hours.join("; ")}
-                    </>
-                  )}
-                </li>
-              )
-            })}
-          </ol>
-        </>
+        <ol className={cn.dropOffList}>
+          {points.data.map((point) => {
+            const hours = point.opening_hours_by_day.length ? openingHoursLines(point.opening_hours_by_day, { days: weekdayNames(locale) }) : point.opening_hours ? [point.opening_hours] : []
+            return (
+              <li key={point.id} className={cn.dropOffPoint} data-locker={point.is_locker} data-point-id={point.id}>
+                <strong>{point.name}</strong>
+                {point.distance_km !== undefined && <> · {formatDistance(point.distance_km, locale)}</>} · {point.is_locker ? t.locker : t.manned}
+                <br />
+                {pickupPointStreet(point)}, {point.postal_code} {point.city}
+                {hours.length > 0 && (
+                  <>
+                    <br />
+                    {t.openingHours}: {hours.join("; ")}
+                  </>
+                )}
+              </li>
+            )
+          })}
+        </ol>
       ) : (
         <p className={cn.status}>{t.noDropOffPoints}</p>
       )}

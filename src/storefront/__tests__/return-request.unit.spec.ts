@@ -14,6 +14,8 @@ import {
   afterSaleTexts,
   afterSaleTextsFor,
   trackingEventText,
+  weekdayNames,
+  formatDistance,
   type MedusaSdkLike,
   type OrderLineForReturn,
   type ReturnableItem,
@@ -170,10 +172,6 @@ describe("return page: texts", () => {
     expect(Object.keys(texts).sort()).toEqual(keys)
     for (const [key, value] of Object.entries(texts)) {
       const shown = typeof value === "function" ? (value as (n: never) => string)(2 as never) : value
-      if (key === "days") {
-        expect(Object.keys(value).sort()).toEqual(Object.keys(returnRequestTexts.en.days).sort())
-        continue
-      }
       expect(typeof shown).toBe("string")
       expect((shown as string).trim()).not.toBe("")
     }
@@ -193,10 +191,10 @@ describe("return page: texts", () => {
   })
 
   it("a text given by the page replaces the kit's, the rest stay", () => {
-    const t = returnRequestTextsFor("en", { heading: "Send it back", days: { MONDAY: "Mon" } })
+    const t = returnRequestTextsFor("en", { heading: "Send it back", returnEvents: { HANDED_IN: "Dropped off" } })
     expect(t.heading).toBe("Send it back")
-    expect(t.days.MONDAY).toBe("Mon")
-    expect(t.days.TUESDAY).toBe("Tuesday")
+    expect(t.returnEvents).toEqual({ DELIVERED: "Delivered to the store", HANDED_IN: "Dropped off" })
+    expect(t.noteLabel).toBe("Anything else we should know? (optional)")
     expect(t.confirm("NOK 49.00")).toBe("Confirm the return (NOK 49.00)")
   })
 
@@ -223,5 +221,29 @@ describe("order page: a return's own tracking", () => {
     expect(t.returnEvents.DELIVERED).toBeTruthy()
     expect(t.returnEvents.DELIVERED).not.toBe(t.events.DELIVERED)
     expect(t.noReturnEventsYet).toBeTruthy()
+  })
+})
+
+describe("drop-off points: days and distances in the shopper's language", () => {
+  it.each([
+    ["en", "Monday", "Sunday"],
+    ["nb", "mandag", "søndag"],
+    ["sv", "måndag", "söndag"],
+    ["da", "mandag", "søndag"],
+    ["fi", "maanantai", "sunnuntai"],
+  ])("%s names the carrier's MONDAY %p and SUNDAY %p", (locale, monday, sunday) => {
+    const days = weekdayNames(locale)
+    expect(days.MONDAY).toBe(monday)
+    expect(days.SUNDAY).toBe(sunday)
+    expect(Object.keys(days)).toHaveLength(7)
+  })
+
+  it.each([
+    [0.85, "en", "850 m"],
+    [1.234, "en", "1.2 km"],
+    [1.234, "nb", "1,2 km"],
+    [12, "sv", "12,0 km"],
+  ])("%p km in %s reads %p", (km, locale, shown) => {
+    expect(formatDistance(km, locale).replace(/\u00a0/g, " ")).toBe(shown)
   })
 })
