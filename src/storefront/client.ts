@@ -24,7 +24,7 @@ export type MedusaSdkLike = {
   client: {
     fetch<T>(
       input: string,
-      init?: { method?: string; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string | null>; signal?: AbortSignal | null }
+      init?: { method?: string; query?: Record<string, unknown>; body?: Record<string, unknown>; headers?: Record<string, string | null>; signal?: AbortSignal | null }
     ): Promise<T>
   }
 }
@@ -151,7 +151,7 @@ export function createNordicParcelClient(sdk: MedusaSdkLike): NordicParcelClient
   async function request<T>(
     method: "GET" | "POST",
     path: string,
-    input: { query?: Record<string, unknown>; body?: unknown },
+    input: { query?: Record<string, unknown>; body?: Record<string, unknown> },
     options: OrderRequestOptions = {}
   ): Promise<T> {
     const headers = { ...orderAccessHeaders(options.access), ...options.headers }
@@ -172,7 +172,7 @@ export function createNordicParcelClient(sdk: MedusaSdkLike): NordicParcelClient
   }
   const get = <T,>(path: string, query: Record<string, unknown> | undefined, options?: OrderRequestOptions) =>
     request<T>("GET", path, query ? { query } : {}, options)
-  const post = <T,>(path: string, body: unknown, options?: OrderRequestOptions) => request<T>("POST", path, { body }, options)
+  const post = <T,>(path: string, body: Record<string, unknown>, options?: OrderRequestOptions) => request<T>("POST", path, { body }, options)
   const orderPath = (orderId: string, rest: string) => `/store/nordic-parcel/orders/${encodeURIComponent(orderId)}/${rest}`
 
   return {
@@ -229,7 +229,7 @@ export function createNordicParcelClient(sdk: MedusaSdkLike): NordicParcelClient
       return return_options
     },
     async createReturn(orderId, input, options) {
-      return post<CreateReturnResult>(orderPath(orderId, "returns"), input, options)
+      return post<CreateReturnResult>(orderPath(orderId, "returns"), { ...input }, options)
     },
   }
 }
