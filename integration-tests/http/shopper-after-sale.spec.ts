@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { CreateReturnResult, OrderShipment, ReturnOption } from "../../src/storefront/types"
+import type { CreateReturnResult, OrderShipment, PickupPoint, ReturnOption } from "../../src/storefront/types"
 import { createAdminHeaders } from "../helpers/admin"
 import { useCallbackGateway } from "../helpers/callback-gateway"
 import { eventually } from "../helpers/eventually"
@@ -112,7 +112,7 @@ medusaIntegrationTestRunner({
     const returnBookings = () => sandbox().bookings.filter((b) => (b.request as { product?: { id?: string } }).product?.id === "9300")
 
     beforeAll(async () => {
-      store = await seedNorwegianStore(getContainer(), [{ code: "PA_DOREN" }, { code: "9300", isReturn: true }])
+      store = await seedNorwegianStore(getContainer(), [{ code: "PA_DOREN" }, { code: "SERVICEPAKKE" }, { code: "9300", isReturn: true }])
       adminHeaders = await createAdminHeaders(api, getContainer())
       kari = await signUp("kari@example.com", "Kari")
       ola = await signUp("ola@example.com", "Ola")
@@ -394,6 +394,54 @@ medusaIntegrationTestRunner({
       expect((await shipmentsOf(order.id, undefined, byToken(`${token.slice(0, -2)}AA`))).status).toBe(404)
       // The token is a header, never a query parameter (URLs leak through Referer and logs).
       expect((await api.get(`/store/nordic-parcel/orders/${order.id}/shipments?access_token=${token}`, as()).catch(responseOf)).status).toBe(404)
+    })
+
+    it("a pickup point whose postal address is a PO box shows its street address in the pickup-point route, the stored method and the order widget", async () => {
+      const { data } = await api.get("/store/nordic-parcel/pickup-points?country_code=NO&postal_code=0150&type=manned&limit=10", headers())
+      const points = data.pickup_points as PickupPoint[]
+      const boxed = points.find((point) => point.postal_address?.address.startsWith("POSTBOKS"))!
+      expect(boxed).toBeDefined()
+      // The carrier's lookup by id gives the same point with its PO box as `address`.
+      const [carrierPoint] = (
+        await (
+          await fetch(`${sandbox().url}/pickuppoint/api/pickuppoint/NO/id/${boxed.id}.json`, {
+            headers: { "x-portal-api-uid": sandbox().credentials.apiUid, "x-portal-api-key": sandbox().credentials.apiKey },
+          })
+        ).json()
+      ).pickupPoint
+      expect(carrierPoint.address).toMatch(/^POSTBOKS \d+$/)
+      expect(boxed).toMatchObject({
+        address: carrierPoint.visitingAddress,
+        postal_code: carrierPoint.visitingPostalCode,
+        city: carrierPoint.visitingCity,
+        postal_address: { address: carrierPoint.address, postal_code: carrierPoint.postalCode, city: carrierPoint.city },
+      })
+      expect(boxed.address).not.toMatch(/POSTBOKS/)
+
+      const cartId = await createCart("0150", [{ variant_id: store.variants.flat, quantity: 1 }], GUEST_EMAIL)
+      await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: store.options.SERVICEPAKKE, data: { pickup_point_id: boxed.id } }, headers())
+      const order = await completeCart(cartId)
+      const { data: [stored] } = await getContainer()
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({ entity: "order", fields: ["id", "shipping_methods.data"], filters: { id: order.id } })
+      const snapshot = (stored as unknown as { shipping_methods: { data: { pickup_point: PickupPoint } }[] }).shipping_methods[0].data.pickup_point
+      expect(snapshot).toMatchObject({ id: boxed.id, address: carrierPoint.visitingAddress, postal_code: carrierPoint.visitingPostalCode })
+      expect(snapshot.postal_address).toMatchObject({ address: carrierPoint.address })
+
+      const widget = await api.get(`/admin/nordic-parcel/orders/${order.id}`, adminHeaders)
+      expect(widget.data.shipping_methods[0].pickup_point).toMatchObject({
+        id: boxed.id,
+        address: carrierPoint.visitingAddress,
+        visiting_address: expect.stringContaining(carrierPoint.visitingAddress),
+      })
+      expect(widget.data.shipping_methods[0].pickup_point.address).not.toMatch(/POSTBOKS/)
+    })
+
+    it("a postal code shared by two places gives both from the autofill route, and picks neither", async () => {
+      const shared = await api.get("/store/nordic-parcel/postal-codes/NO/1480", headers())
+      expect(shared.data.postal_code).toEqual({ postal_code: "1480", city: null, type: "NORMAL", cities: ["SLATTUM", "NITTEDAL"] })
+      const single = await api.get("/store/nordic-parcel/postal-codes/NO/5004", headers())
+      expect(single.data.postal_code).toEqual({ postal_code: "5004", city: "BERGEN", type: "NORMAL", cities: ["BERGEN"] })
     })
 
     it("the parcel's timeline shows HANDED_IN then DELIVERED as the carrier pushes them", async () => {
