@@ -229,7 +229,7 @@ export function createNordicParcelClient(sdk: MedusaSdkLike): NordicParcelClient
       return return_options
     },
     async createReturn(orderId, input, options) {
-      return post<CreateReturnResult>(orderPath(orderId, "returns"), input, options)
+      return post<CreateReturnResult>(orderPath(orderId, "returns"), { ...input }, options)
     },
   }
 }

@@ -42,11 +42,18 @@ export type OpeningHours = { day: string; opening: string; closing: string }
 export type PickupPoint = {
   id: string
   name: string
+  /**
+   * Where the shopper goes: the point's visiting (street) address, with its postal code and city;
+   * the carrier's postal address only for a point that has no visiting address.
+   */
   address: string
   postal_code: string
   city: string
   country_code: string
+  /** The visiting address in one line ("Storgata 12, 0155 Oslo"), when the carrier gives one. */
   visiting_address?: string
+  /** The carrier's postal address of the point (often a PO box), when it differs from `address`: not where to go. */
+  postal_address?: { address: string; postal_code: string; city: string }
   opening_hours?: string
   opening_hours_by_day: OpeningHours[]
   is_locker: boolean
