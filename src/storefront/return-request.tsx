@@ -13,7 +13,6 @@ import {
   formatDistance,
   weekdayNames,
   openingHoursLines,
-  pickupPointStreet,
   returnableItems,
   returnItemsFor,
   returnOptionItems,
@@ -406,7 +405,8 @@ function DropOffPoints({
                 <strong>{point.name}</strong>
                 {point.distance_km !== undefined && <> · {formatDistance(point.distance_km, locale)}</>} · {point.is_locker ? t.locker : t.manned}
                 <br />
-                {pickupPointStreet(point)}, {point.postal_code} {point.city}
+                {/* The visiting (street) address: where the shopper goes. */}
+                {point.address}, {point.postal_code} {point.city}
                 {hours.length > 0 && (
                   <>
                     <br />

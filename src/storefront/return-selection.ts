@@ -8,7 +8,7 @@
 import type { MedusaSdkLike, RequestOptions } from "./client"
 import { toStoreError } from "./client"
 import { pickupPointQueryFor, type AddressForPickup } from "./format"
-import type { CreateReturnInput, PickupPoint, PickupPointQuery, ReturnItemInput } from "./types"
+import type { CreateReturnInput, PickupPointQuery, ReturnItemInput } from "./types"
 
 /** An order line as Medusa's store order route gives it (`*items`, `*items.detail` are its defaults). */
 export type OrderLineForReturn = {
@@ -144,9 +144,4 @@ export async function listReturnReasons(sdk: MedusaSdkLike, options: RequestOpti
  */
 export function dropOffPointsQuery(address: AddressForPickup, limit = 3): PickupPointQuery {
   return pickupPointQueryFor(address, undefined, limit)
-}
-
-/** The street a shopper walks to: the point's visiting address, its postal address only when it has none. */
-export function pickupPointStreet(point: Pick<PickupPoint, "address" | "visiting_address">): string {
-  return point.visiting_address?.trim() || point.address
 }

@@ -3,7 +3,6 @@ import {
   formatAfterSaleAmount,
   listReturnReasons,
   NordicParcelStoreError,
-  pickupPointStreet,
   returnableItems,
   returnItemsFor,
   returnOptionItems,
@@ -154,14 +153,6 @@ describe("return page: reasons, drop-off points", () => {
       street_number: "1",
       limit: 3,
     })
-  })
-
-  it.each([
-    ["a visiting address", { address: "POSTBOKS 123", visiting_address: "Strandgaten 1" }, "Strandgaten 1"],
-    ["no visiting address", { address: "Strandgaten 1" }, "Strandgaten 1"],
-    ["a blank visiting address", { address: "Strandgaten 1", visiting_address: "  " }, "Strandgaten 1"],
-  ])("a point with %s is shown at %p", (_name, point, shown) => {
-    expect(pickupPointStreet(point)).toBe(shown)
   })
 })
 
