@@ -168,8 +168,14 @@ describe("storefront test page (PickupPointPicker, DeliveryPromise, PostalCodeCi
   it("the order page shows the parcel's tracking as the carrier pushes it, and the return's QR code and label PDF", async () => {
     expect(placedOrderId).toMatch(/^order_/)
     const orderId = placedOrderId!
-    type Order = { id: string; items: { id: string; quantity: number }[] }
-    const { order } = await api<{ order: Order }>(`/admin/orders/${orderId}?fields=id,*items`, "admin")
+    type Order = { id: string; email: string; items: { id: string; quantity: number }[] }
+    const { order } = await api<{ order: Order }>(`/admin/orders/${orderId}?fields=id,email,*items`, "admin")
+    // The order page's link carries the guest's access token (the order's id alone opens nothing).
+    const { access_token } = await api<{ access_token: string }>(`/store/nordic-parcel/orders/${orderId}/access`, "store", {
+      method: "POST",
+      body: { email: order.email },
+    })
+    const orderPage = (extra = "") => `${store.storefrontUrl}?order=${orderId}&token=${encodeURIComponent(access_token)}${extra}`
     // The merchant books the parcel; the demo's carrier then pushes HANDED_IN … DELIVERED over a minute.
     await api(`/admin/orders/${orderId}/fulfillments`, "admin", {
       method: "POST",
@@ -183,7 +189,7 @@ describe("storefront test page (PickupPointPicker, DeliveryPromise, PostalCodeCi
 
     // The store cannot be reached (the browser gets no answer, as with a STORE_CORS refusal): a message, then a retry.
     await page.route("**/store/nordic-parcel/orders/**", (route) => route.abort("failed"))
-    await page.goto(`${store.storefrontUrl}?order=${orderId}`)
+    await page.goto(orderPage())
     const timeline = page.getByRole("region", { name: "Track your parcel" })
     await timeline.getByRole("alert").getByText("The store cannot be reached. Check your connection and try again.").waitFor()
     await page.screenshot({ path: path.join(ARTIFACTS, "storefront-order-unreachable.png"), fullPage: true })
@@ -214,10 +220,10 @@ describe("storefront test page (PickupPointPicker, DeliveryPromise, PostalCodeCi
     await page.screenshot({ path: path.join(ARTIFACTS, "storefront-order-page.png"), fullPage: true })
 
     // The same page in Norwegian and Swedish: the carrier's events in the shopper's language.
-    await page.goto(`${store.storefrontUrl}?order=${orderId}&locale=nb`)
+    await page.goto(orderPage("&locale=nb"))
     await page.getByRole("region", { name: "Spor pakken" }).locator("li[data-status=DELIVERED]").getByText("Levert").waitFor()
     await page.getByRole("button", { name: "Last ned returetiketten (PDF)" }).waitFor()
-    await page.goto(`${store.storefrontUrl}?order=${orderId}&locale=sv`)
+    await page.goto(orderPage("&locale=sv"))
     await page.getByRole("region", { name: "Spåra paketet" }).locator("li[data-status=HANDED_IN]").getByText("Inlämnat").waitFor()
     await page.screenshot({ path: path.join(ARTIFACTS, "storefront-order-page-sv.png"), fullPage: true })
   })

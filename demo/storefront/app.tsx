@@ -44,7 +44,7 @@ function Checkout({ initialCart }: { initialCart: Cart }) {
   const [optionId, setOptionId] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [order, setOrder] = useState<{ id: string; display_id: number } | null>(null)
+  const [order, setOrder] = useState<{ id: string; display_id: number; token: string } | null>(null)
 
   const delivery = useDeliveryOptions(nordicParcel, addressVersion === null ? null : cart.id, String(addressVersion))
   const chosenOption = delivery.data?.find((o) => o.shipping_option_id === optionId)
@@ -93,7 +93,9 @@ function Checkout({ initialCart }: { initialCart: Cart }) {
       await sdk.store.payment.initiatePaymentSession(full, { provider_id: "pp_system_default" })
       const result = await sdk.store.cart.complete(cart.id)
       if (result.type !== "order") throw new Error(result.error?.message ?? "the cart could not be completed")
-      setOrder({ id: result.order.id, display_id: result.order.display_id as number })
+      // The order page reads the documents as a guest: the order's e-mail buys a token for it.
+      const access = await nordicParcel.requestOrderAccess(result.order.id, result.order.email ?? address.email)
+      setOrder({ id: result.order.id, display_id: result.order.display_id as number, token: access.access_token })
     })
 
   if (order) {
@@ -103,7 +105,7 @@ function Checkout({ initialCart }: { initialCart: Cart }) {
         <p data-testid="order-placed" data-order-id={order.id}>
           Order #{order.display_id} is placed.
         </p>
-        <OrderAfterSale orderId={order.id} />
+        <OrderAfterSale orderId={order.id} token={order.token} />
       </main>
     )
   }
@@ -195,10 +197,11 @@ function Checkout({ initialCart }: { initialCart: Cart }) {
 
 /**
  * The order page's part of the kit: where the parcel is and how to send it back. A shopper reads
- * it as a guest holding the order's id (as on Medusa's own order route); it looks again every few
- * seconds, as an order page refreshed by the shopper would.
+ * it as a guest with the order's access token (the page's link carries it: `?order=…&token=…`);
+ * it looks again every few seconds, as an order page refreshed by the shopper would.
  */
-function OrderAfterSale({ orderId }: { orderId: string }) {
+function OrderAfterSale({ orderId, token }: { orderId: string; token?: string | null }) {
+  const access = token ? { token } : null
   const [tick, setTick] = useState(0)
   useEffect(() => {
     const timer = setInterval(() => setTick((n) => n + 1), 3000)
@@ -211,6 +214,7 @@ function OrderAfterSale({ orderId }: { orderId: string }) {
         <TrackingTimeline
           client={nordicParcel}
           orderId={orderId}
+          access={access}
           refreshKey={String(tick)}
           locale={locale}
           className="timeline"
@@ -219,7 +223,7 @@ function OrderAfterSale({ orderId }: { orderId: string }) {
       </section>
       <section aria-labelledby="return-heading">
         <h2 id="return-heading">Returns</h2>
-        <ReturnLabel client={nordicParcel} orderId={orderId} refreshKey={String(tick)} locale={locale} className="return" classNames={{ qrCode: "qr" }} />
+        <ReturnLabel client={nordicParcel} orderId={orderId} access={access} refreshKey={String(tick)} locale={locale} className="return" classNames={{ qrCode: "qr" }} />
       </section>
     </>
   )
@@ -231,7 +235,7 @@ function App() {
     return (
       <main>
         <h1>Your order</h1>
-        <OrderAfterSale orderId={orderId} />
+        <OrderAfterSale orderId={orderId} token={params.get("token")} />
       </main>
     )
   }

@@ -1,6 +1,6 @@
 "use client"
 import { useEffect, useState } from "react"
-import { storeErrorText, toStoreError, type AfterSaleTexts, type NordicParcelClient, type NordicParcelStoreError, type OrderShipment } from "./core"
+import { storeErrorText, toStoreError, type AfterSaleTexts, type NordicParcelClient, type NordicParcelStoreError, type OrderAccess, type OrderShipment } from "./core"
 import { useOrderPage, type OrderPageProps } from "./order-shipments"
 
 export type ReturnLabelPart = "return" | "heading" | "download" | "qrCodes" | "qrCode" | "instructions" | "empty" | "status"
@@ -27,24 +27,36 @@ export function ReturnLabel(props: ReturnLabelProps) {
   return (
     <section className={className} aria-label={t.returnHeading}>
       {returns.map((shipment) => (
-        <ReturnDocuments key={shipment.id} client={client} shipment={shipment} t={t} cn={cn} />
+        <ReturnDocuments key={shipment.id} client={client} shipment={shipment} t={t} cn={cn} access={props.access} />
       ))}
     </section>
   )
 }
 
-function ReturnDocuments({ client, shipment, t, cn }: { client: NordicParcelClient; shipment: OrderShipment; t: AfterSaleTexts; cn: Partial<Record<ReturnLabelPart, string>> }) {
+function ReturnDocuments({
+  client,
+  shipment,
+  t,
+  cn,
+  access,
+}: {
+  client: NordicParcelClient
+  shipment: OrderShipment
+  t: AfterSaleTexts
+  cn: Partial<Record<ReturnLabelPart, string>>
+  access?: OrderAccess | null
+}) {
   const label = shipment.return_label!
   const [error, setError] = useState<NordicParcelStoreError>()
   const [downloading, setDownloading] = useState(false)
-  const qrCodes = useDocumentUrls(client, label.qr_code_paths, setError)
+  const qrCodes = useDocumentUrls(client, label.qr_code_paths, setError, access)
 
   const download = async () => {
     if (!label.label_path) return
     setError(undefined)
     setDownloading(true)
     try {
-      const url = URL.createObjectURL(await client.fetchOrderDocument(label.label_path))
+      const url = URL.createObjectURL(await client.fetchOrderDocument(label.label_path, { access }))
       const link = document.createElement("a")
       link.href = url
       link.download = `return-${label.consignment_number}.pdf`
@@ -89,7 +101,12 @@ function ReturnDocuments({ client, shipment, t, cn }: { client: NordicParcelClie
 }
 
 /** Object URLs of the documents at `paths`, fetched once each, released when the component goes. */
-function useDocumentUrls(client: NordicParcelClient, paths: string[], onError: (error: NordicParcelStoreError) => void): (string | undefined)[] {
+function useDocumentUrls(
+  client: NordicParcelClient,
+  paths: string[],
+  onError: (error: NordicParcelStoreError) => void,
+  access?: OrderAccess | null
+): (string | undefined)[] {
   const [urls, setUrls] = useState<(string | undefined)[]>([])
   const key = paths.join("\n")
   useEffect(() => {
@@ -97,7 +114,7 @@ function useDocumentUrls(client: NordicParcelClient, paths: string[], onError: (
     const made: string[] = []
     setUrls([])
     paths.forEach((path, index) => {
-      client.fetchOrderDocument(path, { signal: controller.signal }).then(
+      client.fetchOrderDocument(path, { signal: controller.signal, access }).then(
         (blob) => {
           if (controller.signal.aborted) return
           const url = URL.createObjectURL(blob)
