@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import type { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, FeatureFlag, Modules } from "@medusajs/framework/utils"
-import { createUsersWorkflow, updateStoresWorkflow } from "@medusajs/medusa/core-flows"
+import { createReturnReasonsWorkflow, createUsersWorkflow, updateStoresWorkflow } from "@medusajs/medusa/core-flows"
 import { seedNorwegianStore, type SeededStore, type SeedService } from "./seed-store"
 
 /**
@@ -50,6 +50,7 @@ export default async function seedDemo({ container }: ExecArgs): Promise<void> {
     seed = "created"
   }
   const admin = await ensureAdminUser(container)
+  await ensureReturnReasons(container)
 
   const apiKeys = container.resolve(Modules.API_KEY)
   const [key] = await apiKeys.listApiKeys({ id: marker.apiKeyId })
@@ -111,6 +112,20 @@ async function seedStore(container: MedusaContainer, storeId: string): Promise<M
     },
   })
   return marker
+}
+
+/** The reasons the storefront's return page offers (`GET /store/return-reasons`), made once. */
+export const DEMO_RETURN_REASONS = [
+  { value: "too_small", label: "Too small" },
+  { value: "not_as_described", label: "Not as described" },
+  { value: "damaged", label: "Arrived damaged" },
+]
+
+async function ensureReturnReasons(container: MedusaContainer): Promise<void> {
+  const orders = container.resolve(Modules.ORDER)
+  const existing = await orders.listReturnReasons({ value: DEMO_RETURN_REASONS.map((r) => r.value) })
+  const missing = DEMO_RETURN_REASONS.filter((reason) => !existing.some((r) => r.value === reason.value))
+  if (missing.length) await createReturnReasonsWorkflow(container).run({ input: { data: missing } })
 }
 
 /** The admin user, created the way `medusa user -e … -p …` creates one. */

@@ -183,7 +183,7 @@ describe("storefront test page (PickupPointPicker, DeliveryPromise, PostalCodeCi
 
     // The store cannot be reached (the browser gets no answer, as with a STORE_CORS refusal): a message, then a retry.
     await page.route("**/store/nordic-parcel/orders/**", (route) => route.abort("failed"))
-    await page.goto(`${store.storefrontUrl}?order=${orderId}`)
+    await page.goto(`${store.storefrontUrl}?order=${orderId}&email=${encodeURIComponent(ADDRESS.email)}`)
     const timeline = page.getByRole("region", { name: "Track your parcel" })
     await timeline.getByRole("alert").getByText("The store cannot be reached. Check your connection and try again.").waitFor()
     await page.screenshot({ path: path.join(ARTIFACTS, "storefront-order-unreachable.png"), fullPage: true })
@@ -214,10 +214,10 @@ describe("storefront test page (PickupPointPicker, DeliveryPromise, PostalCodeCi
     await page.screenshot({ path: path.join(ARTIFACTS, "storefront-order-page.png"), fullPage: true })
 
     // The same page in Norwegian and Swedish: the carrier's events in the shopper's language.
-    await page.goto(`${store.storefrontUrl}?order=${orderId}&locale=nb`)
+    await page.goto(`${store.storefrontUrl}?order=${orderId}&email=${encodeURIComponent(ADDRESS.email)}&locale=nb`)
     await page.getByRole("region", { name: "Spor pakken" }).locator("li[data-status=DELIVERED]").getByText("Levert").waitFor()
     await page.getByRole("button", { name: "Last ned returetiketten (PDF)" }).waitFor()
-    await page.goto(`${store.storefrontUrl}?order=${orderId}&locale=sv`)
+    await page.goto(`${store.storefrontUrl}?order=${orderId}&email=${encodeURIComponent(ADDRESS.email)}&locale=sv`)
     await page.getByRole("region", { name: "Spåra paketet" }).locator("li[data-status=HANDED_IN]").getByText("Inlämnat").waitFor()
     await page.screenshot({ path: path.join(ARTIFACTS, "storefront-order-page-sv.png"), fullPage: true })
   })

@@ -1,8 +1,11 @@
 /**
  * The storefront test page: a one-page checkout built only with js-sdk and the plugin's
- * storefront export, as a merchant's storefront would use them, and the order page the shopper
- * comes back to (`?order=<id>`: tracking and return label). `npm run demo` serves it; the browser
- * test (e2e/storefront.e2e.ts) drives it. Config comes from /config.js (window.NP_STORE).
+ * storefront export, as a merchant's storefront would use them, the order page the shopper
+ * comes back to (`?order=<id>&email=<order e-mail>`: tracking and return label) and its return
+ * page (`…&return=1`: items, reason, priced options, confirm; then label, QR code, drop-off
+ * points). A guest proves the order is theirs with its e-mail (`email`) or an access token
+ * (`token`). `npm run demo` serves it; the browser tests (e2e/storefront.e2e.ts,
+ * e2e/storefront-returns.e2e.ts) drive it. Config comes from /config.js (window.NP_STORE).
  */
 import Medusa from "@medusajs/js-sdk"
 import { useEffect, useState, type FormEvent } from "react"
@@ -10,6 +13,8 @@ import { createRoot } from "react-dom/client"
 import {
   createNordicParcelClient,
   DeliveryPromise,
+  listReturnReasons,
+  ReturnRequest,
   PickupPointPicker,
   PostalCodeCity,
   ReturnLabel,
@@ -17,7 +22,10 @@ import {
   TrackingTimeline,
   useDeliveryOptions,
   formatAmount,
+  type OrderAccess,
+  type OrderForReturn,
   type PickupPoint,
+  type ReturnReason,
 } from "medusa-plugin-nordic-parcel/storefront"
 
 type StoreConfig = { backendUrl: string; publishableKey: string; regionId: string; salesChannelId: string; variantId: string }
@@ -103,7 +111,10 @@ function Checkout({ initialCart }: { initialCart: Cart }) {
         <p data-testid="order-placed" data-order-id={order.id}>
           Order #{order.display_id} is placed.
         </p>
-        <OrderAfterSale orderId={order.id} />
+        <OrderAfterSale orderId={order.id} access={{ email: address.email }} />
+        <p>
+          <a href={orderPageUrl(order.id, { email: address.email }, true)}>Return items</a>
+        </p>
       </main>
     )
   }
@@ -194,11 +205,11 @@ function Checkout({ initialCart }: { initialCart: Cart }) {
 }
 
 /**
- * The order page's part of the kit: where the parcel is and how to send it back. A shopper reads
- * it as a guest holding the order's id (as on Medusa's own order route); it looks again every few
- * seconds, as an order page refreshed by the shopper would.
+ * The order page's part of the kit: where the parcel (and any return) is and how to send it back.
+ * A shopper reads it as a guest holding the order's id and its e-mail (or an access token); it
+ * looks again every few seconds, as an order page refreshed by the shopper would.
  */
-function OrderAfterSale({ orderId }: { orderId: string }) {
+function OrderAfterSale({ orderId, access }: { orderId: string; access: OrderAccess | null }) {
   const [tick, setTick] = useState(0)
   useEffect(() => {
     const timer = setInterval(() => setTick((n) => n + 1), 3000)
@@ -212,6 +223,7 @@ function OrderAfterSale({ orderId }: { orderId: string }) {
           client={nordicParcel}
           orderId={orderId}
           refreshKey={String(tick)}
+          access={access}
           locale={locale}
           className="timeline"
           classNames={{ shipment: "shipment", event: "event", time: "event-time", status: "status" }}
@@ -219,8 +231,63 @@ function OrderAfterSale({ orderId }: { orderId: string }) {
       </section>
       <section aria-labelledby="return-heading">
         <h2 id="return-heading">Returns</h2>
-        <ReturnLabel client={nordicParcel} orderId={orderId} refreshKey={String(tick)} locale={locale} className="return" classNames={{ qrCode: "qr" }} />
+        <ReturnLabel client={nordicParcel} orderId={orderId} refreshKey={String(tick)} access={access} locale={locale} className="return" classNames={{ qrCode: "qr" }} />
       </section>
+    </>
+  )
+}
+
+/** The guest's second factor from the page's address: `token` (from the store) or the order's `email`. */
+function accessFromUrl(): OrderAccess | null {
+  const token = params.get("token")
+  const email = params.get("email")
+  return token ? { token } : email ? { email } : null
+}
+
+function orderPageUrl(orderId: string, access: OrderAccess | null, returnPage = false): string {
+  const query = new URLSearchParams({ order: orderId })
+  if (access && "token" in access) query.set("token", access.token)
+  else if (access) query.set("email", access.email)
+  if (returnPage) query.set("return", "1")
+  if (params.get("locale")) query.set("locale", params.get("locale")!)
+  return `?${query}`
+}
+
+/** The fields of Medusa's store order the return page reads (its defaults include them too). */
+const ORDER_FOR_RETURN_FIELDS = "id,currency_code,*items,*items.detail,*shipping_address"
+
+/**
+ * The return page: the order as Medusa's own route gives it (the id is the guest's credential
+ * there) and the store's return reasons, then the kit's `ReturnRequest`.
+ */
+function ReturnPage({ orderId, access }: { orderId: string; access: OrderAccess | null }) {
+  const [loaded, setLoaded] = useState<{ order: OrderForReturn; reasons: ReturnReason[] } | null>(null)
+  const [failed, setFailed] = useState<string | null>(null)
+  const [done, setDone] = useState(false)
+  useEffect(() => {
+    Promise.all([sdk.store.order.retrieve(orderId, { fields: ORDER_FOR_RETURN_FIELDS }), listReturnReasons(sdk)]).then(
+      ([{ order }, reasons]) => setLoaded({ order: order as unknown as OrderForReturn, reasons }),
+      (e: Error) => setFailed(e.message)
+    )
+  }, [orderId])
+  if (failed) return <p role="alert">The order could not be loaded: {failed}</p>
+  if (!loaded) return <p>Loading the order…</p>
+  return (
+    <>
+      <ReturnRequest
+        client={nordicParcel}
+        order={loaded.order}
+        reasons={loaded.reasons}
+        access={access}
+        locale={locale}
+        onCreated={() => setDone(true)}
+        className="return-request"
+        classNames={{ item: "return-item", option: "option", price: "option-price", status: "status", error: "error", dropOffPoint: "point" }}
+        labelClassNames={{ qrCode: "qr" }}
+      />
+      <p>
+        <a href={orderPageUrl(orderId, access)}>{done ? "Follow your return on the order page" : "Back to your order"}</a>
+      </p>
     </>
   )
 }
@@ -228,10 +295,20 @@ function OrderAfterSale({ orderId }: { orderId: string }) {
 function App() {
   const orderId = params.get("order")
   if (orderId) {
+    const access = accessFromUrl()
     return (
       <main>
-        <h1>Your order</h1>
-        <OrderAfterSale orderId={orderId} />
+        <h1>{params.get("return") ? "Return" : "Your order"}</h1>
+        {params.get("return") ? (
+          <ReturnPage orderId={orderId} access={access} />
+        ) : (
+          <>
+            <OrderAfterSale orderId={orderId} access={access} />
+            <p>
+              <a href={orderPageUrl(orderId, access, true)}>Return items</a>
+            </p>
+          </>
+        )}
       </main>
     )
   }

@@ -238,7 +238,7 @@ medusaIntegrationTestRunner({
 
       it("autofills the city of a postal code and answers 404 for an unknown one", async () => {
         const { data } = await api.get(`/store/nordic-parcel/postal-codes/NO/5004`, storeHeaders)
-        expect(data.postal_code).toEqual({ postal_code: "5004", city: expect.any(String), type: expect.any(String) })
+        expect(data.postal_code).toEqual({ postal_code: "5004", city: expect.any(String), type: expect.any(String), cities: [data.postal_code.city] })
         const missing = await api.get(`/store/nordic-parcel/postal-codes/NO/0001`, storeHeaders).catch(responseOf)
         expect(missing.status).toBe(404)
         const invalid = await api.get(`/store/nordic-parcel/postal-codes/NO/12`, storeHeaders).catch(responseOf)

@@ -377,6 +377,68 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("a signed-in shopper's return of a SEK order shipped from Oslo", () => {
+      /** Medusa's own sign-up, then a token that names the customer. */
+      async function signUp(email: string) {
+        const password = "sven-svensson-losenord-123"
+        const registered = await api.post("/auth/customer/emailpass/register", { email, password })
+        await api.post("/store/customers", { email, first_name: "Sven", last_name: "Svensson" }, { headers: { ...storeHeaders.headers, authorization: `Bearer ${registered.data.token}` } })
+        const login = await api.post("/auth/customer/emailpass", { email, password })
+        return { headers: { ...storeHeaders.headers, authorization: `Bearer ${login.data.token}` } }
+      }
+
+      it("lists each warehouse's return option for 1 of 2 items at the carrier's price from Stockholm to that warehouse in SEK; free gives 0; a fixed SEK amount gives that amount", async () => {
+        const sven = await signUp("sven@example.com")
+        const cartId = await createCart(store.regions.sweden, ADDRESSES.stockholm)
+        await api.post(`/store/carts/${cartId}/line-items`, { variant_id: store.mug, quantity: 1 }, storeHeaders)
+        await api.post(`/store/carts/${cartId}/customer`, {}, sven)
+        const order = await completeWith(cartId, store.osloNordic)
+        const fulfilled = await api.post(`/admin/orders/${order.id}/fulfillments`, { location_id: store.stockLocationId, items: (order.items as { id: string; quantity: number }[]).map((i) => ({ id: i.id, quantity: i.quantity })) }, adminHeaders)
+        expect(fulfilled.status).toBe(200)
+        const listOptions = async () => {
+          const res = await api.post(`/store/nordic-parcel/orders/${order.id}/return-options`, { items: [{ id: order.items[0].id, quantity: 1 }] }, sven)
+          expect(res.status).toBe(200)
+          return res.data.return_options as { shipping_option_id: string; amount: number; currency_code: string; price_source: string; service_code: string }[]
+        }
+
+        const listed = await listOptions()
+        expect(listed.map((o) => o.shipping_option_id).sort()).toEqual([store.returns.gothenburg, store.returns.oslo].sort())
+        // A return leaves Sweden: the carrier prices it in SEK (the sender's currency), to each option's own warehouse.
+        const toOslo = await carrierPrice("SE", "PICKUP_PARCEL", "0154")
+        expect(toOslo).toMatchObject({ currency: "SEK", customerNumber: "6" })
+        const oslo = listed.find((o) => o.shipping_option_id === store.returns.oslo)!
+        expect(oslo).toMatchObject({ service_code: "PICKUP_PARCEL", amount: toOslo.amount, currency_code: "sek", price_source: "carrier" })
+        const toGothenburg = await carrierPrice("SE", "PICKUP_PARCEL", "41101")
+        expect(toGothenburg).toMatchObject({ currency: "SEK", customerNumber: "8" })
+        expect(listed.find((o) => o.shipping_option_id === store.returns.gothenburg)!.amount).toBe(toGothenburg.amount)
+
+        try {
+          // A return priced in NOK (no SEK price from the carrier) would be converted at the merchant's
+          // rate and rounded up to 9; with the carrier's own SEK price, the shopper pays that price.
+          await api.post("/admin/nordic-parcel/settings", { services: { PICKUP_PARCEL: { return_price: "free" } } }, adminHeaders)
+          expect((await listOptions()).map((o) => [o.amount, o.price_source])).toEqual([[0, "free"], [0, "free"]])
+          await api.post("/admin/nordic-parcel/settings", { services: { PICKUP_PARCEL: { return_price: "fixed", return_prices: { SEK: 59, NOK: 49 } } } }, adminHeaders)
+          expect((await listOptions()).map((o) => [o.amount, o.currency_code, o.price_source])).toEqual([[59, "sek", "fixed"], [59, "sek", "fixed"]])
+
+          // Through the storefront path the return is charged exactly that, and goes to the option's warehouse.
+          const before = sandbox().bookings.length
+          const created = await api.post(
+            `/store/nordic-parcel/orders/${order.id}/returns`,
+            { items: [{ id: order.items[0].id, quantity: 1 }], return_shipping: { option_id: store.returns.gothenburg, price: 59 } },
+            sven
+          )
+          expect(created.status).toBe(200)
+          expect(created.data.return).toMatchObject({ shipping_amount: 59, currency_code: "sek" })
+          const { data } = await api.get(`/admin/returns/${created.data.return.id}?fields=id,*shipping_methods`, adminHeaders)
+          expect(data.return.shipping_methods.map((m: { amount: number }) => Number(m.amount))).toEqual([59])
+          expect(sandbox().bookings.length).toBe(before + 1)
+          expect((sandbox().bookings.at(-1)!.request as { parties: { recipient: { postalCode: string } } }).parties.recipient.postalCode).toBe("41101")
+        } finally {
+          await api.post("/admin/nordic-parcel/settings", { services: { PICKUP_PARCEL: { return_price: null, return_prices: null } } }, adminHeaders)
+        }
+      })
+    })
+
     describe("the merchant's settings", () => {
       it.each([
         [{ currencies: { SEK: { exchange_rate: 0 } } }, "currencies[SEK].exchange_rate: must be between 0.0001 and 10000"],

@@ -27,7 +27,6 @@ describe("pickup-point lookup", () => {
     expect(list[0]).toMatchObject({
       countryCode: "NO",
       distanceType: "DRIVING_DISTANCE",
-      openingHours: expect.arrayContaining([{ day: "MONDAY", opening: expect.stringMatching(/^\d{4}$/), closing: expect.stringMatching(/^\d{4}$/) }]),
       openingHoursNorwegian: expect.stringMatching(/^Man-/),
       routeMapsLink: expect.stringContaining(`${sandbox.url}/pickuppoint/map/route?origlat=`),
     })
@@ -35,6 +34,32 @@ describe("pickup-point lookup", () => {
       expect(typeof list[0][field]).toBe("string")
     }
     expect(typeof list[0].latitude).toBe("number")
+    // Per-day opening hours come only with the lookup by id.
+    expect(list.filter((p) => "openingHours" in p)).toEqual([])
+    const [byId] = await points(`/NO/id/${list[0].id}`)
+    expect(byId.openingHours).toEqual(
+      expect.arrayContaining([{ day: "MONDAY", opening: expect.stringMatching(/^\d{4}$/), closing: expect.stringMatching(/^\d{4}$/) }])
+    )
+  })
+
+  it("gives most manned points a PO box as postal address, apart from the visiting (street) address", async () => {
+    const manned = await points("/NO/postalCode/0150?pickupPointType=manned&numberOfResponses=20")
+    const boxes = manned.filter((p) => p.address.startsWith("POSTBOKS "))
+    expect(boxes.length).toBeGreaterThan(manned.length / 2)
+    for (const point of boxes) {
+      expect(point.visitingAddress).not.toMatch(/POSTBOKS/)
+      expect(point.visitingAddress).not.toBe(point.address)
+      expect(point.city).toBe(point.visitingCity)
+    }
+    // In Oslo the PO boxes have their own postal code.
+    const oslo = boxes.filter((p) => p.visitingCity === "OSLO")
+    expect(oslo.length).toBeGreaterThan(0)
+    for (const point of oslo) {
+      expect(point.postalCode).toBe("0101")
+      expect(point.visitingPostalCode).not.toBe("0101")
+    }
+    const lockers = await points("/NO/postalCode/0150?pickupPointType=locker")
+    for (const point of lockers) expect(point.address).toBe(point.visitingAddress)
   })
 
   it("limits, filters by type and gives lockers their maximum parcel size", async () => {
@@ -51,14 +76,16 @@ describe("pickup-point lookup", () => {
   it("filters by opening hours", async () => {
     const late = await points("/NO/postalCode/0150?openOnOrAfter=2230")
     expect(late.length).toBeGreaterThan(0)
-    for (const point of late) {
+    for (const listed of late) {
+      const [point] = await points(`/NO/id/${listed.id}`)
       const weekdays = point.openingHours.filter((h: any) => !["SATURDAY", "SUNDAY"].includes(h.day))
       expect(weekdays).toHaveLength(5)
       for (const day of weekdays) expect(day.closing >= "2230").toBe(true)
     }
     const earlySunday = await points("/NO/postalCode/0150?openOnOrBefore=0630&openingHoursSearchType=SUNDAY")
     expect(earlySunday.length).toBeGreaterThan(0)
-    for (const point of earlySunday) {
+    for (const listed of earlySunday) {
+      const [point] = await points(`/NO/id/${listed.id}`)
       expect(point.openingHours.find((h: any) => h.day === "SUNDAY").opening <= "0630").toBe(true)
     }
   })

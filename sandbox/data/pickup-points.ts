@@ -133,3 +133,25 @@ export function pickupPointsIn(countryCode: string): PickupPointSite[] {
 export function findPickupPoint(countryCode: string, id: string): PickupPointSite | undefined {
   return PICKUP_POINTS.find((p) => p.countryCode === countryCode && p.id === id)
 }
+
+/** "PO box" as each country writes it on a postal address. */
+const PO_BOX_WORD: Record<string, string> = { NO: "POSTBOKS", SE: "Box", DK: "Postboks", FI: "PL" }
+
+/**
+ * A point's postal address as the carrier gives it in `address`/`postalCode`/`city`: for most
+ * manned points (four in five) a PO box, at the city's PO-box postal code where the sandbox has
+ * one (Oslo 0101, Bergen 5804, Stockholm 10012), else at the point's own code; lockers and the
+ * other manned points use their street address.
+ */
+export function sitePostalAddress(site: PickupPointSite): { address: string; postalCode: string; city: string } {
+  const seed = stableHash(`postal:${site.id}`)
+  if (site.kind !== "manned" || seed % 5 === 0) {
+    return { address: site.address, postalCode: site.postalCode, city: site.city }
+  }
+  const boxCode = POSTAL_CODE_AREAS.find((area) => area.countryCode === site.countryCode && area.type === "PO_BOX" && area.city === site.city)
+  return {
+    address: `${PO_BOX_WORD[site.countryCode] ?? "PO Box"} ${100 + (seed % 9000)}`,
+    postalCode: boxCode?.postalCode ?? site.postalCode,
+    city: site.city,
+  }
+}

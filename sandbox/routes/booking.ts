@@ -124,9 +124,10 @@ function confirm(booking: ValidatedBooking, store: BookingStore, clock: Clock, b
             ...links(outgoing),
             waybill: outgoing.hasWaybill ? `${baseUrl}/booking/waybills/${consignmentNumber}?auth-token=${outgoing.token}` : null,
           },
+          // Epoch milliseconds, as the carrier's published booking example sends them.
           dateAndTimes: {
-            earliestPickup: isoWithOsloOffset(booking.shippingDateTime),
-            expectedDelivery: isoWithOsloOffset(fromOsloLocal(estimate.date)),
+            earliestPickup: booking.shippingDateTime.getTime(),
+            expectedDelivery: fromOsloLocal(estimate.date).getTime(),
           },
           packages: booking.packages.map((pkg, index) => ({
             correlationId: pkg.correlationId,

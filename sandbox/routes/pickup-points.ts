@@ -9,6 +9,7 @@ import {
 } from "../data/opening-hours"
 import {
   findPickupPoint,
+  sitePostalAddress,
   LOCKER_MAX_PARCEL_DIMENSIONS,
   pickupPointsIn,
   type PickupPointSite,
@@ -75,7 +76,7 @@ export function pickupPointRoutes(): Route[] {
     route("/id/:id", (ctx) => {
       const site = findPickupPoint(ctx.params.countryCode, ctx.params.id)
       if (!site) return fieldErrorResponse(404, [notFound(`Pickup point ${ctx.params.id} not found in ${ctx.params.countryCode}`, "id")])
-      return answer(ctx, [record(ctx, site)])
+      return answer(ctx, [record(ctx, site, undefined, { withDailyHours: true })])
     }),
     route("/all", (ctx) => {
       const kind = parseKind(ctx.query.get("pickupPointType"))
@@ -175,8 +176,14 @@ function searchableText(site: PickupPointSite): string {
     .toLocaleLowerCase()
 }
 
-/** The pickup-point record (lookup "Pickup point record" + carrier notes 11, 12). Without an origin the distance is "". */
-function record(ctx: AuthenticatedContext, site: PickupPointSite, origin?: LatLon): Record<string, unknown> {
+/**
+ * The pickup-point record (lookup "Pickup point record" + carrier notes 11, 12). Without an origin
+ * the distance is "". As the carrier's published examples: `address`/`postalCode`/`city` is the
+ * postal address (for most manned points a PO box, sitePostalAddress), `visiting*` the street; the
+ * per-day `openingHours` come only with the lookup by id.
+ */
+function record(ctx: AuthenticatedContext, site: PickupPointSite, origin?: LatLon, shape: { withDailyHours?: boolean } = {}): Record<string, unknown> {
+  const postal = sitePostalAddress(site)
   const utm = toUtm(site, findCountry(site.countryCode)?.utmZone ?? 33)
   const from = origin ?? site
   const openingHoursTexts = Object.fromEntries(
@@ -186,9 +193,9 @@ function record(ctx: AuthenticatedContext, site: PickupPointSite, origin?: LatLo
     id: site.id,
     unitId: site.unitId,
     name: site.name,
-    address: site.address,
-    postalCode: site.postalCode,
-    city: site.city,
+    address: postal.address,
+    postalCode: postal.postalCode,
+    city: postal.city,
     countryCode: site.countryCode,
     municipality: site.municipality,
     county: site.county,
@@ -209,7 +216,7 @@ function record(ctx: AuthenticatedContext, site: PickupPointSite, origin?: LatLo
     routeMapsLink:
       `${ctx.baseUrl}/pickuppoint/map/route?origlat=${from.latitude}&origlong=${from.longitude}` +
       `&destlat=${site.latitude}&destlong=${site.longitude}`,
-    openingHours: openingHoursList(site.hours),
+    ...(shape.withDailyHours ? { openingHours: openingHoursList(site.hours) } : {}),
     ...(site.kind === "locker" ? { maxParcelDimensions: { ...LOCKER_MAX_PARCEL_DIMENSIONS } } : {}),
   }
 }

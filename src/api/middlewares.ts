@@ -18,13 +18,24 @@ import {
   AdminTrackingSubscriptionsQuery,
 } from "./admin/nordic-parcel/validators"
 import { refuseBodiesOver } from "./utils/body-size-limit"
-import { refuseUnsafeText, storeLookupRateLimit } from "./utils/request-guards"
-import { StoreDeliveryOptionsQuery, StorePickupPointsQuery } from "./validators"
+import { refuseUnsafeText, storeLookupRateLimit, whenHeader } from "./utils/request-guards"
+import { chargeListedReturnPrice } from "./utils/store-return-price"
+import { ORDER_EMAIL_HEADER } from "../lib/shopper/order-access"
+import {
+  StoreCreateReturnBody,
+  StoreDeliveryOptionsQuery,
+  StoreOrderAccessBody,
+  StorePickupPointsQuery,
+  StoreReturnOptionsBody,
+} from "./validators"
 
 /** Routes with path parameters, listed so a refusal names the parameter. */
 const UNSAFE_TEXT_ROUTES_WITH_PARAMS = [
   "/store/nordic-parcel/postal-codes/:country_code/:postal_code",
   "/store/nordic-parcel/orders/:id/shipments",
+  "/store/nordic-parcel/orders/:id/access",
+  "/store/nordic-parcel/orders/:id/return-options",
+  "/store/nordic-parcel/orders/:id/returns",
   "/store/nordic-parcel/orders/:id/shipments/:shipment_id/return-label",
   "/store/nordic-parcel/orders/:id/shipments/:shipment_id/return-qr-codes/:index",
   "/admin/nordic-parcel/orders/:id",
@@ -68,10 +79,38 @@ export default defineMiddlewares({
     },
     {
       // The order's shopper: a signed-in customer is recognised (and limited to their own orders);
-      // a guest reads with the order's id, as on Medusa's own GET /store/orders/:id.
+      // a guest needs a second factor besides the order's id (lib/shopper/order-access.ts).
+      // A request that offers the order's e-mail counts against the per-client limit, so e-mails
+      // cannot be tried in bulk.
       matcher: "/store/nordic-parcel/orders/*",
-      method: ["GET"],
-      middlewares: [authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true })],
+      method: ["GET", "POST"],
+      middlewares: [
+        authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true }),
+        whenHeader(ORDER_EMAIL_HEADER, storeLookupRateLimit("order-access")),
+      ],
+    },
+    {
+      matcher: "/store/nordic-parcel/orders/:id/access",
+      method: ["POST"],
+      middlewares: [storeLookupRateLimit("order-access"), validateAndTransformBody(StoreOrderAccessBody)],
+    },
+    {
+      // Each asks the carrier for a price: the lookups' per-client limit applies.
+      matcher: "/store/nordic-parcel/orders/:id/return-options",
+      method: ["POST"],
+      middlewares: [storeLookupRateLimit("return-option"), validateAndTransformBody(StoreReturnOptionsBody)],
+    },
+    {
+      matcher: "/store/nordic-parcel/orders/:id/returns",
+      method: ["POST"],
+      middlewares: [storeLookupRateLimit("return-option"), validateAndTransformBody(StoreCreateReturnBody)],
+    },
+    {
+      // Medusa's own store return: a carrier return option is charged the listed price (point 3 of
+      // the return policy); another price is refused.
+      matcher: "/store/returns",
+      method: ["POST"],
+      middlewares: [chargeListedReturnPrice],
     },
     {
       // Each document is fetched from the carrier: the lookups' per-client limit applies.

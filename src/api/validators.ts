@@ -54,3 +54,41 @@ export const StoreDeliveryOptionsQuery = z.object({
   cart_id: z.string({ error: "cart_id is required" }).trim().min(1, "cart_id is required"),
 })
 export type StoreDeliveryOptionsQuery = z.output<typeof StoreDeliveryOptionsQuery>
+
+/** One order line going back: `{ id, quantity }` (the order's line item id). */
+const returnItem = z.object({
+  id: z.string({ error: "items[].id is required" }).trim().min(1, "items[].id is required").max(100),
+  quantity: z.number({ error: "items[].quantity must be a number" }).int("items[].quantity must be a whole number").min(1, "items[].quantity must be at least 1"),
+})
+
+export const StoreReturnOptionsBody = z.object({
+  items: z.array(returnItem, { error: "items must be a list of { id, quantity }" }).min(1, "items must name at least one item").max(200),
+})
+export type StoreReturnOptionsBody = z.infer<typeof StoreReturnOptionsBody>
+
+export const StoreCreateReturnBody = z.object({
+  items: z
+    .array(
+      returnItem.extend({
+        reason_id: z.string().max(100).nullish(),
+        note: z.string().max(1000).nullish(),
+      }),
+      { error: "items must be a list of { id, quantity }" }
+    )
+    .min(1, "items must name at least one item")
+    .max(200),
+  return_shipping: z.object(
+    {
+      option_id: z.string({ error: "return_shipping.option_id is required" }).trim().min(1, "return_shipping.option_id is required"),
+      price: z.number({ error: "return_shipping.price must be a number" }).nonnegative("return_shipping.price must be 0 or more").optional(),
+    },
+    { error: "return_shipping is required: { option_id }" }
+  ),
+  note: z.string().max(1000).nullish(),
+})
+export type StoreCreateReturnBody = z.infer<typeof StoreCreateReturnBody>
+
+export const StoreOrderAccessBody = z.object({
+  email: z.string({ error: "email is required" }).trim().min(3, "email is required").max(254, "email is too long"),
+})
+export type StoreOrderAccessBody = z.infer<typeof StoreOrderAccessBody>

@@ -53,6 +53,12 @@ export const optionRules = {
   customerNumber: z.string().min(1).max(35),
   serviceName: z.string().min(1),
   priceSource: z.enum(["net", "list"]),
+  /**
+   * What the shopper pays for a return made from the storefront with a return service: the
+   * carrier's price (with the store's markup, currency and rounding), a fixed amount per currency,
+   * or nothing.
+   */
+  returnPrice: z.enum(["carrier", "fixed", "free"]),
   /** Amounts in major units. */
   money: z.number().nonnegative(),
   markup: z
@@ -145,6 +151,15 @@ export const ServiceOptionsSchema = z.object({
   nearestPickupPointWhenNoneChosen: z.boolean().optional(),
   /** A return service (booked by createReturnFulfillment). */
   isReturn: z.boolean().default(false),
+  /**
+   * A return service's return policy: what a return with it costs the shopper (and what Medusa
+   * charges for the calculated return option). Unset: the carrier's price, as for any calculated
+   * option. "fixed" takes the amount of the order's currency from `returnPrices`; a currency
+   * without one has no price (the option is not offered for its orders).
+   */
+  returnPrice: optionRules.returnPrice.optional(),
+  /** The fixed return price per currency (major units), for `returnPrice: "fixed"`. */
+  returnPrices: perCurrency(optionRules.money).optional(),
   /** Return service booked together with the outgoing shipment (free return), e.g. 9300. */
   returnService: optionRules.serviceCode.optional(),
   /**
@@ -340,6 +355,17 @@ export const NordicParcelOptionsSchema = z.object({
         ctx.addIssue({ code: "custom", path: ["previousSecret"], message: "must differ from webhooks.secret" })
       }
     }),
+  /**
+   * A guest's access to an order's shipments and return documents (the second factor besides the
+   * order's id): the key the access tokens are signed with, and how long a token lasts. Without
+   * `secret` the key is derived from `apiKey` (changing the API key then ends every token given).
+   */
+  orderAccess: z
+    .object({
+      secret: z.string().min(32, "must be at least 32 characters").optional(),
+      tokenTtlHours: z.number().int().positive().max(24 * 90, "must be at most 2160 hours (90 days)").default(24 * 7),
+    })
+    .prefault({}),
   /**
    * Who a client of the public store routes is, for their per-client limit. By default the
    * connection's own address: a header any client can write is not trusted. Behind proxies, the

@@ -23,8 +23,15 @@ export type AfterSaleTexts = StoreErrorTexts & {
   qrInstructions: string
   qrCodeAlt: (position: number, count: number) => string
   noReturnLabel: string
+  /** A booked return before the shopper hands it in. */
+  noReturnEventsYet: string
   /** The carrier's event names, e.g. `DELIVERED`. */
   events: Record<string, string>
+  /**
+   * What an event means for a return, where it differs: the parcel goes from the shopper back to
+   * the store, so `DELIVERED` is the store receiving it.
+   */
+  returnEvents: Record<string, string>
 }
 
 const en: AfterSaleTexts = {
@@ -41,6 +48,7 @@ const en: AfterSaleTexts = {
   qrInstructions: "No printer? Show this code at the pickup point instead of a printed label.",
   qrCodeAlt: (position, count) => (count > 1 ? `Return QR code, package ${position} of ${count}` : "Return QR code"),
   noReturnLabel: "There is no return label for this order.",
+  noReturnEventsYet: "Booked with the carrier. Tracking starts when you hand in the parcel.",
   unreachable: "The store cannot be reached. Check your connection and try again.",
   unavailable: "The carrier cannot be reached right now.",
   failed: "Something went wrong.",
@@ -59,12 +67,13 @@ const en: AfterSaleTexts = {
     DELIVERY_CANCELLED: "Home delivery cancelled",
     ATTEMPTED_DELIVERY: "Delivery attempted",
     READY_FOR_PICKUP: "Ready for pickup",
-    COLLECTED: "Collected",
+    COLLECTED: "Picked up from the sender",
     DELIVERED: "Delivered",
-    DEVIATION: "Something went wrong on the way: it may be delayed",
+    DEVIATION: "A deviation in the carrier's handling: it may be delayed",
     RETURN: "On its way back to the sender",
     DELIVERED_SENDER: "Returned to the sender",
   },
+  returnEvents: { DELIVERED: "Delivered to the store" },
 }
 
 const nb: AfterSaleTexts = {
@@ -81,6 +90,7 @@ const nb: AfterSaleTexts = {
   qrInstructions: "Ingen skriver? Vis denne koden på hentestedet i stedet for en utskrevet etikett.",
   qrCodeAlt: (position, count) => (count > 1 ? `QR-kode for retur, kolli ${position} av ${count}` : "QR-kode for retur"),
   noReturnLabel: "Denne ordren har ingen returetikett.",
+  noReturnEventsYet: "Booket hos transportøren. Sporingen starter når du leverer inn pakken.",
   unreachable: "Får ikke kontakt med butikken. Sjekk nettforbindelsen og prøv igjen.",
   unavailable: "Transportøren svarer ikke akkurat nå.",
   failed: "Noe gikk galt.",
@@ -99,12 +109,13 @@ const nb: AfterSaleTexts = {
     DELIVERY_CANCELLED: "Hjemlevering avbestilt",
     ATTEMPTED_DELIVERY: "Forsøkt levert",
     READY_FOR_PICKUP: "Klar til henting",
-    COLLECTED: "Hentet",
+    COLLECTED: "Hentet hos avsender",
     DELIVERED: "Levert",
     DEVIATION: "Avvik underveis: pakken kan bli forsinket",
     RETURN: "På vei tilbake til avsender",
     DELIVERED_SENDER: "Returnert til avsender",
   },
+  returnEvents: { DELIVERED: "Levert til butikken" },
 }
 
 const sv: AfterSaleTexts = {
@@ -121,6 +132,7 @@ const sv: AfterSaleTexts = {
   qrInstructions: "Ingen skrivare? Visa koden hos ombudet i stället för en utskriven etikett.",
   qrCodeAlt: (position, count) => (count > 1 ? `QR-kod för retur, kolli ${position} av ${count}` : "QR-kod för retur"),
   noReturnLabel: "Den här ordern har ingen returetikett.",
+  noReturnEventsYet: "Bokat hos transportören. Spårningen börjar när du lämnar in paketet.",
   unreachable: "Det går inte att nå butiken. Kontrollera anslutningen och försök igen.",
   unavailable: "Transportören svarar inte just nu.",
   failed: "Något gick fel.",
@@ -139,12 +151,13 @@ const sv: AfterSaleTexts = {
     DELIVERY_CANCELLED: "Hemleverans avbokad",
     ATTEMPTED_DELIVERY: "Leveransförsök gjort",
     READY_FOR_PICKUP: "Redo att hämtas",
-    COLLECTED: "Hämtat",
+    COLLECTED: "Hämtat hos avsändaren",
     DELIVERED: "Levererat",
     DEVIATION: "Avvikelse under transporten: paketet kan bli försenat",
     RETURN: "På väg tillbaka till avsändaren",
     DELIVERED_SENDER: "Returnerat till avsändaren",
   },
+  returnEvents: { DELIVERED: "Levererat till butiken" },
 }
 
 const da: AfterSaleTexts = {
@@ -161,6 +174,7 @@ const da: AfterSaleTexts = {
   qrInstructions: "Ingen printer? Vis koden i pakkeshoppen i stedet for en printet label.",
   qrCodeAlt: (position, count) => (count > 1 ? `QR-kode til returnering, kolli ${position} af ${count}` : "QR-kode til returnering"),
   noReturnLabel: "Denne ordre har ingen returlabel.",
+  noReturnEventsYet: "Booket hos fragtfirmaet. Sporingen starter, når du indleverer pakken.",
   unreachable: "Butikken kan ikke nås. Tjek din forbindelse, og prøv igen.",
   unavailable: "Fragtfirmaet svarer ikke lige nu.",
   failed: "Noget gik galt.",
@@ -179,12 +193,13 @@ const da: AfterSaleTexts = {
     DELIVERY_CANCELLED: "Hjemmelevering annulleret",
     ATTEMPTED_DELIVERY: "Forsøgt leveret",
     READY_FOR_PICKUP: "Klar til afhentning",
-    COLLECTED: "Afhentet",
+    COLLECTED: "Afhentet hos afsenderen",
     DELIVERED: "Leveret",
     DEVIATION: "Afvigelse undervejs: pakken kan blive forsinket",
     RETURN: "På vej tilbage til afsender",
     DELIVERED_SENDER: "Returneret til afsender",
   },
+  returnEvents: { DELIVERED: "Leveret til butikken" },
 }
 
 const fi: AfterSaleTexts = {
@@ -201,6 +216,7 @@ const fi: AfterSaleTexts = {
   qrInstructions: "Ei tulostinta? Näytä koodi noutopisteessä tulostetun osoitekortin sijaan.",
   qrCodeAlt: (position, count) => (count > 1 ? `Palautuksen QR-koodi, kolli ${position}/${count}` : "Palautuksen QR-koodi"),
   noReturnLabel: "Tilauksella ei ole palautusosoitekorttia.",
+  noReturnEventsYet: "Varattu kuljetusliikkeeltä. Seuranta alkaa, kun jätät paketin kuljetukseen.",
   unreachable: "Kauppaan ei saada yhteyttä. Tarkista verkkoyhteys ja yritä uudelleen.",
   unavailable: "Kuljetusliike ei vastaa juuri nyt.",
   failed: "Jokin meni vikaan.",
@@ -219,12 +235,13 @@ const fi: AfterSaleTexts = {
     DELIVERY_CANCELLED: "Kotiinkuljetus peruttu",
     ATTEMPTED_DELIVERY: "Toimitusta yritetty",
     READY_FOR_PICKUP: "Noudettavissa",
-    COLLECTED: "Noudettu",
+    COLLECTED: "Noudettu lähettäjältä",
     DELIVERED: "Toimitettu",
     DEVIATION: "Poikkeama matkalla: paketti voi viivästyä",
     RETURN: "Matkalla takaisin lähettäjälle",
     DELIVERED_SENDER: "Palautettu lähettäjälle",
   },
+  returnEvents: { DELIVERED: "Toimitettu kauppaan" },
 }
 
 export const afterSaleTexts: Record<AfterSaleLocale, AfterSaleTexts> = { en, nb, sv, da, fi }
@@ -238,19 +255,50 @@ export function resolveAfterSaleLocale(locale: string | undefined): AfterSaleLoc
 
 export function afterSaleTextsFor(locale: string | undefined, overrides?: Partial<AfterSaleTexts>): AfterSaleTexts {
   const base = afterSaleTexts[resolveAfterSaleLocale(locale)]
-  return { ...base, ...overrides, events: { ...base.events, ...overrides?.events } }
+  return {
+    ...base,
+    ...overrides,
+    events: { ...base.events, ...overrides?.events },
+    returnEvents: { ...base.returnEvents, ...overrides?.returnEvents },
+  }
 }
 
-/** The shopper's words for a carrier event; an event name the texts do not know shows as sent. */
-export function trackingEventText(status: string, t: AfterSaleTexts): string {
-  return t.events[status] ?? status
+/**
+ * The shopper's words for a carrier event (a return's own words where they differ: its
+ * `DELIVERED` is the store receiving it); an event name the texts do not know shows as sent.
+ */
+export function trackingEventText(status: string, t: AfterSaleTexts, kind: "outbound" | "return" = "outbound"): string {
+  return (kind === "return" ? t.returnEvents?.[status] : undefined) ?? t.events[status] ?? status
 }
 
 const INTL_LOCALES: Record<AfterSaleLocale, string> = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", da: "da-DK", fi: "fi-FI" }
+
+/** A price in major units in the shopper's language ("NOK 49.00", "49,00 kr"). */
+export function formatAfterSaleAmount(amount: number, currencyCode: string, locale: string | undefined): string {
+  return new Intl.NumberFormat(INTL_LOCALES[resolveAfterSaleLocale(locale)], { style: "currency", currency: currencyCode.toUpperCase() }).format(amount)
+}
 
 /** When a tracking event happened, in the shopper's language and time zone ("25 Nov 2026, 14:05"). */
 export function formatEventTime(isoDateTime: string, locale: string | undefined): string {
   const date = new Date(isoDateTime)
   if (Number.isNaN(date.getTime())) return isoDateTime
   return new Intl.DateTimeFormat(INTL_LOCALES[resolveAfterSaleLocale(locale)], { dateStyle: "medium", timeStyle: "short" }).format(date)
+}
+
+/**
+ * The carrier's day names (MONDAY…) in the shopper's language, from the browser's own calendar
+ * data (`Intl`), so the kit carries no table of day names per language.
+ */
+export function weekdayNames(locale: string | undefined): Record<string, string> {
+  const format = new Intl.DateTimeFormat(INTL_LOCALES[resolveAfterSaleLocale(locale)], { weekday: "long", timeZone: "UTC" })
+  const names: Record<string, string> = {}
+  // 1 January 2024 was a Monday.
+  ;["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"].forEach((day, i) => (names[day] = format.format(Date.UTC(2024, 0, 1 + i))))
+  return names
+}
+
+/** A distance in the shopper's language: "850 m", "1.2 km" / "1,2 km". */
+export function formatDistance(km: number, locale: string | undefined): string {
+  const format = new Intl.NumberFormat(INTL_LOCALES[resolveAfterSaleLocale(locale)], { maximumFractionDigits: km < 1 ? 0 : 1, minimumFractionDigits: km < 1 ? 0 : 1 })
+  return km < 1 ? `${format.format(Math.round(km * 1000))} m` : `${format.format(km)} km`
 }

@@ -5,7 +5,21 @@
  * (`toStoreError`; texts.ts `storeErrorText` words the message).
  */
 import { pickupPointQueryFor, type AddressForPickup } from "./format"
-import type { DeliveryOption, OrderShipment, PickupPoint, PickupPointQuery, PostalCodeInfo, ShippingMethodData } from "./types"
+import type {
+  CreateReturnInput,
+  CreateReturnResult,
+  DeliveryOption,
+  OrderAccess,
+  OrderAccessHeaders,
+  OrderAccessToken,
+  OrderShipment,
+  PickupPoint,
+  PickupPointQuery,
+  PostalCodeLookup,
+  ReturnItemInput,
+  ReturnOption,
+  ShippingMethodData,
+} from "./types"
 
 /**
  * The part of `@medusajs/js-sdk` the client uses: any `new Medusa({ baseUrl, publishableKey })`
@@ -14,11 +28,27 @@ import type { DeliveryOption, OrderShipment, PickupPoint, PickupPointQuery, Post
  */
 export type MedusaSdkLike = {
   client: {
-    fetch<T>(input: string, init?: { method?: string; query?: Record<string, unknown>; headers?: Record<string, string | null>; signal?: AbortSignal | null }): Promise<T>
+    fetch<T>(
+      input: string,
+      init?: { method?: string; query?: Record<string, unknown>; body?: Record<string, unknown>; headers?: Record<string, string | null>; signal?: AbortSignal | null }
+    ): Promise<T>
   }
 }
 
 export type RequestOptions = { signal?: AbortSignal; headers?: Record<string, string> }
+
+/**
+ * Options of the order routes. `access` is a guest's second factor (the order's e-mail or a token
+ * from `requestOrderAccess`); a signed-in customer's own orders need none (the sdk's session or token).
+ */
+export type OrderRequestOptions = RequestOptions & { access?: OrderAccess | null }
+
+/** The headers that carry a guest's order access (empty without one). */
+export function orderAccessHeaders(access: OrderAccess | null | undefined): OrderAccessHeaders {
+  if (!access) return {}
+  if ("token" in access) return access.token ? { "x-nordic-parcel-order-token": access.token } : {}
+  return access.email ? { "x-nordic-parcel-order-email": access.email.trim() } : {}
+}
 
 /** Why a store route failed, in the terms a checkout acts on. */
 export type NordicParcelErrorKind =
@@ -76,16 +106,35 @@ export type NordicParcelClient = {
    * then chooses the nearest point itself when the method is set without one.
    */
   nearestPickupPoint(address: AddressForPickup, cartId?: string, options?: RequestOptions): Promise<PickupPoint | null>
-  /** The city of a postal code, or null when the carrier does not know the code. */
-  lookupPostalCode(countryCode: string, postalCode: string, options?: RequestOptions): Promise<PostalCodeInfo | null>
+  /**
+   * The place(s) of a postal code, or null when the carrier does not know the code. A code shared
+   * by several places has `city: null` and all of them in `cities`: let the shopper choose.
+   */
+  lookupPostalCode(countryCode: string, postalCode: string, options?: RequestOptions): Promise<PostalCodeLookup | null>
   /**
    * An order's shipments with their tracking events and return documents. For the order's shopper:
-   * the signed-in customer who placed it (the sdk's session or token), or a guest with the order's
-   * id; anyone else gets a `not_found` error.
+   * the signed-in customer who placed it (the sdk's session or token), or a guest with a second
+   * factor (`options.access`: the order's e-mail or an access token); anyone else gets `not_found`.
    */
-  listOrderShipments(orderId: string, options?: RequestOptions): Promise<OrderShipment[]>
+  listOrderShipments(orderId: string, options?: OrderRequestOptions): Promise<OrderShipment[]>
   /** A document of `return_label` (label PDF, QR code image) as a Blob, fetched with the shopper's credentials. */
-  fetchOrderDocument(path: string, options?: RequestOptions): Promise<Blob>
+  fetchOrderDocument(path: string, options?: OrderRequestOptions): Promise<Blob>
+  /**
+   * A guest's access token for an order, given the e-mail the order was placed with (e.g. on an
+   * order page opened from the confirmation); pass it as `access: { token }` until `expires_at`.
+   * A wrong e-mail is `not_found`, as for an order that does not exist.
+   */
+  requestOrderAccess(orderId: string, email: string, options?: RequestOptions): Promise<OrderAccessToken>
+  /**
+   * The region's carrier return options for the items that go back, each with what the shopper
+   * pays under the merchant's return policy. A refused item or quantity is `invalid` (the message names it).
+   */
+  listReturnOptions(orderId: string, items: ReturnItemInput[], options?: OrderRequestOptions): Promise<ReturnOption[]>
+  /**
+   * Creates the return with Medusa (its return, booked with the carrier by the provider) charged
+   * exactly the listed amount of the chosen option, and answers it with the return's shipment.
+   */
+  createReturn(orderId: string, input: CreateReturnInput, options?: OrderRequestOptions): Promise<CreateReturnResult>
 }
 
 let hinted = false
@@ -105,12 +154,19 @@ function hintUnreachable(): void {
 
 /** A typed client over the plugin's store routes, on a js-sdk instance (its publishable key applies). */
 export function createNordicParcelClient(sdk: MedusaSdkLike): NordicParcelClient {
-  async function get<T>(path: string, query: Record<string, unknown> | undefined, options: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: "GET" | "POST",
+    path: string,
+    input: { query?: Record<string, unknown>; body?: Record<string, unknown> },
+    options: OrderRequestOptions = {}
+  ): Promise<T> {
+    const headers = { ...orderAccessHeaders(options.access), ...options.headers }
     try {
       return await sdk.client.fetch<T>(path, {
-        method: "GET",
-        ...(query ? { query } : {}),
-        ...(options.headers ? { headers: options.headers } : {}),
+        method,
+        ...(input.query ? { query: input.query } : {}),
+        ...(input.body !== undefined ? { body: input.body } : {}),
+        ...(Object.keys(headers).length ? { headers } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       })
     } catch (error) {
@@ -120,6 +176,10 @@ export function createNordicParcelClient(sdk: MedusaSdkLike): NordicParcelClient
       throw failure
     }
   }
+  const get = <T,>(path: string, query: Record<string, unknown> | undefined, options?: OrderRequestOptions) =>
+    request<T>("GET", path, query ? { query } : {}, options)
+  const post = <T,>(path: string, body: Record<string, unknown>, options?: OrderRequestOptions) => request<T>("POST", path, { body }, options)
+  const orderPath = (orderId: string, rest: string) => `/store/nordic-parcel/orders/${encodeURIComponent(orderId)}/${rest}`
 
   return {
     async listDeliveryOptions(cartId, options) {
@@ -150,25 +210,32 @@ export function createNordicParcelClient(sdk: MedusaSdkLike): NordicParcelClient
     async lookupPostalCode(countryCode, postalCode, options) {
       const path = `/store/nordic-parcel/postal-codes/${encodeURIComponent(countryCode)}/${encodeURIComponent(postalCode.replace(/\s+/g, ""))}`
       try {
-        const { postal_code } = await get<{ postal_code: PostalCodeInfo }>(path, undefined, options)
-        return postal_code
+        const { postal_code } = await get<{ postal_code: PostalCodeLookup }>(path, undefined, options)
+        // A store on an older plugin answers without `cities`.
+        return { ...postal_code, cities: postal_code.cities ?? (postal_code.city ? [postal_code.city] : []) }
       } catch (error) {
         if (error instanceof NordicParcelStoreError && error.kind === "not_found") return null
         throw error
       }
     },
     async listOrderShipments(orderId, options) {
-      const { shipments } = await get<{ shipments: OrderShipment[] }>(
-        `/store/nordic-parcel/orders/${encodeURIComponent(orderId)}/shipments`,
-        undefined,
-        options
-      )
+      const { shipments } = await get<{ shipments: OrderShipment[] }>(orderPath(orderId, "shipments"), undefined, options)
       return shipments
     },
     async fetchOrderDocument(path, options = {}) {
       // js-sdk hands back the raw Response when the request does not accept JSON.
       const response = await get<Response>(path, undefined, { ...options, headers: { ...options.headers, accept: "*/*" } })
       return response.blob()
+    },
+    async requestOrderAccess(orderId, email, options) {
+      return post<OrderAccessToken>(orderPath(orderId, "access"), { email: email.trim() }, options)
+    },
+    async listReturnOptions(orderId, items, options) {
+      const { return_options } = await post<{ return_options: ReturnOption[] }>(orderPath(orderId, "return-options"), { items }, options)
+      return return_options
+    },
+    async createReturn(orderId, input, options) {
+      return post<CreateReturnResult>(orderPath(orderId, "returns"), { ...input }, options)
     },
   }
 }

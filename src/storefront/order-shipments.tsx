@@ -1,10 +1,21 @@
 "use client"
-import { afterSaleTextsFor, storeErrorText, type AfterSaleTexts, type NordicParcelClient, type OrderShipment } from "./core"
+import { afterSaleTextsFor, storeErrorText, type AfterSaleTexts, type NordicParcelClient, type OrderAccess, type OrderShipment } from "./core"
 import { useRemote, type RemoteState } from "./use-remote"
 
-/** An order's shipments with tracking and return documents; loads again when `refreshKey` changes. */
-export function useOrderShipments(client: NordicParcelClient | undefined, orderId: string | null | undefined, refreshKey = ""): RemoteState<OrderShipment[]> {
-  return useRemote(client && orderId ? `${orderId}:${refreshKey}` : null, (signal) => client!.listOrderShipments(orderId!, { signal }))
+/**
+ * An order's shipments with tracking and return documents; loads again when `refreshKey` (or the
+ * guest's `access`) changes. A guest passes `access` (the order's e-mail or an access token).
+ */
+export function useOrderShipments(
+  client: NordicParcelClient | undefined,
+  orderId: string | null | undefined,
+  refreshKey = "",
+  access?: OrderAccess | null
+): RemoteState<OrderShipment[]> {
+  const accessKey = access ? ("token" in access ? `t:${access.token}` : `e:${access.email}`) : ""
+  return useRemote(client && orderId ? `${orderId}:${refreshKey}:${accessKey}` : null, (signal) =>
+    client!.listOrderShipments(orderId!, { signal, access })
+  )
 }
 
 /** What the order page's components (`TrackingTimeline`, `ReturnLabel`) take beside their own props. */
@@ -14,6 +25,11 @@ export type OrderPageProps<Part extends string> = {
   /** …or a client and the order's id, to load them here (as the order's shopper). */
   client?: NordicParcelClient
   orderId?: string
+  /**
+   * A guest's second factor for the order (the order's e-mail, or a token from
+   * `client.requestOrderAccess`); a signed-in customer reading their own order needs none.
+   */
+  access?: OrderAccess | null
   /** Changes when the page wants the shipments again (e.g. a timer or a "refresh" button). */
   refreshKey?: string
   /** en, nb (no, nn), sv, da or fi; anything else reads English. */
@@ -30,7 +46,7 @@ export type OrderPageProps<Part extends string> = {
  */
 export function useOrderPage<Part extends string>(props: OrderPageProps<Part>, heading: "trackingHeading" | "returnHeading") {
   const t = afterSaleTextsFor(props.locale, props.texts)
-  const remote = useOrderShipments(props.shipments ? undefined : props.client, props.orderId, props.refreshKey)
+  const remote = useOrderShipments(props.shipments ? undefined : props.client, props.orderId, props.refreshKey, props.access)
   const pending = (
     <section className={props.className} aria-label={t[heading]}>
       <ShipmentsStatus remote={remote} t={t} className={props.classNames?.status} />

@@ -8,3 +8,4 @@ export { TrackingTimeline, type TrackingTimelineProps, type TrackingTimelinePart
 export { ReturnLabel, type ReturnLabelProps, type ReturnLabelPart } from "./return-label"
 export { useOrderShipments } from "./order-shipments"
 export { StoreErrorMessage, type StoreErrorMessageProps } from "./store-error-message"
+export { ReturnRequest, type ReturnRequestProps, type ReturnRequestPart } from "./return-request"

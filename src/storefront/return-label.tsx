@@ -5,7 +5,7 @@
  * order-shipments.tsx, texts from after-sale-texts.ts.
  */
 import { useEffect, useState } from "react"
-import { storeErrorText, toStoreError, type AfterSaleTexts, type NordicParcelClient, type NordicParcelStoreError, type OrderShipment } from "./core"
+import { storeErrorText, toStoreError, type AfterSaleTexts, type NordicParcelClient, type NordicParcelStoreError, type OrderAccess, type OrderShipment } from "./core"
 import { useOrderPage, type OrderPageProps } from "./order-shipments"
 
 export type ReturnLabelPart = "return" | "heading" | "download" | "qrCodes" | "qrCode" | "instructions" | "empty" | "status"
@@ -32,24 +32,36 @@ export function ReturnLabel(props: ReturnLabelProps) {
   return (
     <section className={className} aria-label={t.returnHeading}>
       {returns.map((shipment) => (
-        <ReturnDocuments key={shipment.id} client={client} shipment={shipment} t={t} cn={cn} />
+        <ReturnDocuments key={shipment.id} client={client} access={props.access} shipment={shipment} t={t} cn={cn} />
       ))}
     </section>
   )
 }
 
-function ReturnDocuments({ client, shipment, t, cn }: { client: NordicParcelClient; shipment: OrderShipment; t: AfterSaleTexts; cn: Partial<Record<ReturnLabelPart, string>> }) {
+function ReturnDocuments({
+  client,
+  access,
+  shipment,
+  t,
+  cn,
+}: {
+  client: NordicParcelClient
+  access: OrderAccess | null | undefined
+  shipment: OrderShipment
+  t: AfterSaleTexts
+  cn: Partial<Record<ReturnLabelPart, string>>
+}) {
   const label = shipment.return_label!
   const [error, setError] = useState<NordicParcelStoreError>()
   const [downloading, setDownloading] = useState(false)
-  const qrCodes = useDocumentUrls(client, label.qr_code_paths, setError)
+  const qrCodes = useDocumentUrls(client, access, label.qr_code_paths, setError)
 
   const download = async () => {
     if (!label.label_path) return
     setError(undefined)
     setDownloading(true)
     try {
-      const url = URL.createObjectURL(await client.fetchOrderDocument(label.label_path))
+      const url = URL.createObjectURL(await client.fetchOrderDocument(label.label_path, { access }))
       const link = document.createElement("a")
       link.href = url
       link.download = `return-${label.consignment_number}.pdf`
@@ -94,15 +106,21 @@ function ReturnDocuments({ client, shipment, t, cn }: { client: NordicParcelClie
 }
 
 /** Object URLs of the documents at `paths`, fetched once each, released when the component goes. */
-function useDocumentUrls(client: NordicParcelClient, paths: string[], onError: (error: NordicParcelStoreError) => void): (string | undefined)[] {
+function useDocumentUrls(
+  client: NordicParcelClient,
+  access: OrderAccess | null | undefined,
+  paths: string[],
+  onError: (error: NordicParcelStoreError) => void
+): (string | undefined)[] {
   const [urls, setUrls] = useState<(string | undefined)[]>([])
   const key = paths.join("\n")
+  const accessKey = access ? JSON.stringify(access) : ""
   useEffect(() => {
     const controller = new AbortController()
     const made: string[] = []
     setUrls([])
     paths.forEach((path, index) => {
-      client.fetchOrderDocument(path, { signal: controller.signal }).then(
+      client.fetchOrderDocument(path, { signal: controller.signal, access }).then(
         (blob) => {
           if (controller.signal.aborted) return
           const url = URL.createObjectURL(blob)
@@ -118,6 +136,6 @@ function useDocumentUrls(client: NordicParcelClient, paths: string[], onError: (
     }
     // The paths' text is the dependency: a new array with the same paths loads nothing again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, key])
+  }, [client, key, accessKey])
   return urls
 }

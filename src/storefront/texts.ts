@@ -41,6 +41,8 @@ export type StorefrontTexts = StoreErrorTexts & {
   optionUnavailable: string
   cityUnknown: string
   cityLabel: string
+  /** Shown above the choice when a postal code is shared by several places. */
+  chooseCity: string
 }
 
 const en: StorefrontTexts = {
@@ -83,6 +85,7 @@ const en: StorefrontTexts = {
   optionUnavailable: "Not available for this address",
   cityUnknown: "Unknown postal code",
   cityLabel: "City",
+  chooseCity: "This postal code covers several places: choose yours",
 }
 
 const nb: StorefrontTexts = {
@@ -125,6 +128,7 @@ const nb: StorefrontTexts = {
   optionUnavailable: "Ikke tilgjengelig for denne adressen",
   cityUnknown: "Ukjent postnummer",
   cityLabel: "Poststed",
+  chooseCity: "Postnummeret gjelder flere steder: velg ditt",
 }
 
 export const storefrontTexts: Record<StorefrontLocale, StorefrontTexts> = { en, nb }

@@ -47,7 +47,7 @@ export function TrackingTimeline(props: TrackingTimelineProps) {
               )}
             </p>
             {newestFirst.length === 0 ? (
-              <p className={cn.empty}>{t.noEventsYet}</p>
+              <p className={cn.empty}>{shipment.kind === "return" ? t.noReturnEventsYet : t.noEventsYet}</p>
             ) : (
               <ol className={cn.list}>
                 {newestFirst.map((event, index) => (
@@ -61,7 +61,7 @@ export function TrackingTimeline(props: TrackingTimelineProps) {
                     <time className={cn.time} dateTime={event.occurred_at}>
                       {formatEventTime(event.occurred_at, locale)}
                     </time>{" "}
-                    <span className={cn.text}>{trackingEventText(event.status, t)}</span>
+                    <span className={cn.text}>{trackingEventText(event.status, t, shipment.kind)}</span>
                   </li>
                 ))}
               </ol>

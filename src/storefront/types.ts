@@ -42,11 +42,18 @@ export type OpeningHours = { day: string; opening: string; closing: string }
 export type PickupPoint = {
   id: string
   name: string
+  /**
+   * Where the shopper goes: the point's visiting (street) address, with its postal code and city;
+   * the carrier's postal address only for a point that has no visiting address.
+   */
   address: string
   postal_code: string
   city: string
   country_code: string
+  /** The visiting address in one line ("Storgata 12, 0155 Oslo"), when the carrier gives one. */
   visiting_address?: string
+  /** The carrier's postal address of the point (often a PO box), when it differs from `address`: not where to go. */
+  postal_address?: { address: string; postal_code: string; city: string }
   opening_hours?: string
   opening_hours_by_day: OpeningHours[]
   is_locker: boolean
@@ -110,3 +117,84 @@ export type OrderShipment = {
   /** For a return booking, and for a parcel booked with a free return: what the shopper sends it back with. */
   return_label: ShipmentReturnLabel | null
 }
+
+/**
+ * The postal-code autofill's answer. A postal code may be shared by several places: `cities` lists
+ * them all (the carrier's order), and `city` is set only when there is exactly one, so a form never
+ * fills in the first of several silently: it offers `cities` to choose from.
+ */
+export type PostalCodeLookup = PostalCodeInfo & { cities: string[] }
+
+/** One line of an order going back, by the order's line item id. */
+export type ReturnItemInput = { id: string; quantity: number }
+
+/**
+ * How the merchant's return policy priced a return option: the carrier's price for the parcel
+ * (with the store's markup, currency conversion and rounding), the service's fallback price when
+ * the carrier could not answer, the merchant's fixed amount in the order's currency, or free.
+ */
+export type ReturnPriceSource = "carrier" | "fallback" | "fixed" | "free"
+
+/**
+ * A carrier return option of the order's region with what the shopper pays for it
+ * (`POST /store/nordic-parcel/orders/:id/return-options`). A return created through
+ * `createReturn` with this option is charged exactly `amount`.
+ */
+export type ReturnOption = {
+  shipping_option_id: string
+  name: string
+  service_code: string
+  /** In major units, in the order's currency. 0 when the merchant's policy makes returns free. */
+  amount: number
+  currency_code: string
+  is_tax_inclusive: boolean
+  price_source: ReturnPriceSource
+  /** The return comes with QR codes to show at the counter (no printer needed), besides the label. */
+  qr_codes: boolean
+}
+
+/** Body of `POST /store/nordic-parcel/orders/:id/returns`. */
+export type CreateReturnInput = {
+  items: Array<ReturnItemInput & { reason_id?: string | null; note?: string | null }>
+  /** A `shipping_option_id` of the return options. */
+  return_shipping: {
+    option_id: string
+    /**
+     * Optional: the amount the shopper was shown. When sent it must equal the listed amount, else
+     * the route answers 400 naming `return_shipping.price` (the price changed: list the options again).
+     */
+    price?: number
+  }
+  note?: string | null
+}
+
+/** The return Medusa created, as `POST /store/nordic-parcel/orders/:id/returns` answers it. */
+export type CreatedReturn = {
+  id: string
+  order_id: string
+  status: string
+  /** What the shopper is charged for the return shipping, in the order's currency (major units). */
+  shipping_amount: number
+  currency_code: string
+  items: Array<{ item_id: string; quantity: number }>
+}
+
+/**
+ * The return's shipment (label, QR codes, tracking) once the carrier booked it; null when the
+ * booking is not recorded yet (list the order's shipments again).
+ */
+export type CreateReturnResult = { return: CreatedReturn; shipment: OrderShipment | null }
+
+/**
+ * A guest's proof, besides the order id, that an order is theirs: the e-mail the order was placed
+ * with, or a signed expiring token the store gave (`requestOrderAccess`, or a link in the merchant's
+ * order e-mail). Sent as the header `x-nordic-parcel-order-email` or `x-nordic-parcel-order-token`.
+ * A signed-in customer needs neither for their own orders.
+ */
+export type OrderAccess = { email: string } | { token: string }
+
+/** The request headers that carry an `OrderAccess` (the server reads exactly these names). */
+export type OrderAccessHeaders = { "x-nordic-parcel-order-email"?: string; "x-nordic-parcel-order-token"?: string }
+
+/** `POST /store/nordic-parcel/orders/:id/access`: a token that opens the order's documents until `expires_at` (ISO). */
+export type OrderAccessToken = { access_token: string; expires_at: string }

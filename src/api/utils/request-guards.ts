@@ -73,3 +73,8 @@ export function storeLookupRateLimit(group: string) {
     }
   }
 }
+
+/** Runs `middleware` only for requests that carry `header` (e.g. the per-client limit of a guest's e-mail proof). */
+export function whenHeader(header: string, middleware: (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => unknown) {
+  return (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => (req.headers[header] === undefined ? next() : middleware(req, res, next))
+}

@@ -7,25 +7,56 @@
 import type { MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { labelDisposition, type DocumentKind } from "../../lib/labels/label-format"
-import { shopperMayReadOrder, type OrderOwnership } from "../../lib/shopper/order-access"
+import { ORDER_EMAIL_HEADER, ORDER_TOKEN_HEADER, shopperMayReadOrder, type OrderOwnership, type ShopperProof } from "../../lib/shopper/order-access"
 import { returnDocumentLinks, type ReturnDocumentLinks, type ShipmentRow } from "../../lib/shopper/order-shipment"
 import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../modules/nordic_parcel/service"
 
 const notFound = (what: string) => new MedusaError(MedusaError.Types.NOT_FOUND, `${what} was not found`)
 
+/** A header's one value (a repeated header is not a proof). */
+function headerValue(req: MedusaStoreRequest, name: string): string | undefined {
+  const value = req.headers[name]
+  return typeof value === "string" && value.trim() ? value.trim() : undefined
+}
+
 /**
- * The order of `:id` when the shopper making the request may read it (lib/shopper/order-access.ts),
- * else a 404 that reads the same as for an order that does not exist.
+ * What the request proves about who is asking: the signed-in customer (Medusa's optional customer
+ * authentication, api/middlewares.ts), and a guest's second factor from its headers: the order's
+ * e-mail (`x-nordic-parcel-order-email`) or an access token (`x-nordic-parcel-order-token`)
+ * verified by the module.
+ */
+function shopperProof(req: MedusaStoreRequest, orderId: string): ShopperProof {
+  // A token of an identity that has no customer yet carries an empty actor id: a guest.
+  const customerId = req.auth_context?.actor_type === "customer" ? req.auth_context.actor_id || undefined : undefined
+  const token = headerValue(req, ORDER_TOKEN_HEADER)
+  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  return {
+    customerId,
+    email: headerValue(req, ORDER_EMAIL_HEADER),
+    tokenValid: token ? nordicParcel.verifyOrderAccessToken(token, orderId) : false,
+  }
+}
+
+/** The order of `:id` when it exists and is not a draft (the shopper's proof not checked), else undefined. */
+export async function loadOrderOwnership(req: MedusaStoreRequest, orderId: string): Promise<OrderOwnership | undefined> {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: ["id", "customer_id", "email", "is_draft_order"], filters: { id: orderId } })
+  return data[0] as OrderOwnership | undefined
+}
+
+/** The 404 of an order the shopper may not read: the same words as for an order that does not exist. */
+export const orderNotFound = (orderId: string) => notFound(`Order with id: ${orderId}`)
+
+/**
+ * The order of `:id` when the shopper making the request may read it (lib/shopper/order-access.ts:
+ * the signed-in customer's own order, or a second factor), else a 404 that reads the same as for
+ * an order that does not exist.
  */
 export async function orderOfShopper(req: MedusaStoreRequest): Promise<OrderOwnership> {
   const orderId = req.params.id
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "order", fields: ["id", "customer_id", "is_draft_order"], filters: { id: orderId } })
-  const order = data[0] as OrderOwnership | undefined
-  // A token of an identity that has no customer yet carries an empty actor id: a guest.
-  const signedIn = req.auth_context?.actor_type === "customer" ? req.auth_context.actor_id || undefined : undefined
-  if (!shopperMayReadOrder(order, signedIn)) throw notFound(`Order with id: ${orderId}`)
+  const order = await loadOrderOwnership(req, orderId)
+  if (!shopperMayReadOrder(order, shopperProof(req, orderId))) throw orderNotFound(orderId)
   return order!
 }
 

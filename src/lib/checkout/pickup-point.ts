@@ -9,15 +9,43 @@ import type { Parcel } from "../packing/parcel"
 import type { PickupPoint as StorePickupPoint } from "../../storefront/types"
 
 /**
- * The pickup point stored with the shipping method: the postal address, which is what goes on the
- * label, plus what the storefront and admin show. It is the store route's pickup point without
- * what only matters while choosing (distance, position, opening hours by day), so the shape a
- * storefront reads from the route and from the stored method stays one definition.
+ * The pickup point stored with the shipping method: what the storefront and admin show, the
+ * store route's pickup point without what only matters while choosing (distance, position,
+ * opening hours by day), so the shape a storefront reads from the route and from the stored
+ * method stays one definition. Its address is the visiting address (the street where the shopper
+ * goes); the carrier's postal address (often a PO box) is kept apart as `postal_address` when it
+ * differs. Bookings send only the point's id.
  */
 export type PickupPointSnapshot = Pick<
   StorePickupPoint,
-  "id" | "name" | "address" | "postal_code" | "city" | "country_code" | "visiting_address" | "opening_hours" | "is_locker"
+  "id" | "name" | "address" | "postal_code" | "city" | "country_code" | "visiting_address" | "postal_address" | "opening_hours" | "is_locker"
 >
+
+type PlaceAddress = { address: string; postal_code: string; city: string }
+
+/**
+ * The address shown for a point, and its postal address when that differs. The carrier's
+ * `address`/`postalCode`/`city` is the postal address (for most manned points a PO box, another
+ * postal code); `visitingAddress`/`visitingPostalCode`/`visitingCity` is the street where the
+ * shopper goes, and comes first. The postal address is shown only where there is no visiting one.
+ */
+export function shownAddressOf(point: Pick<PickupPoint, "address" | "postalCode" | "city" | "visitingAddress" | "visitingPostalCode" | "visitingCity">): {
+  shown: PlaceAddress
+  postal?: PlaceAddress
+} {
+  const postal: PlaceAddress = { address: point.address?.trim() ?? "", postal_code: point.postalCode?.trim() ?? "", city: point.city?.trim() ?? "" }
+  const street = point.visitingAddress?.trim()
+  if (!street) {
+    return { shown: postal }
+  }
+  const shown: PlaceAddress = {
+    address: street,
+    postal_code: point.visitingPostalCode?.trim() || postal.postal_code,
+    city: point.visitingCity?.trim() || postal.city,
+  }
+  const differs = postal.address && (postal.address !== shown.address || postal.postal_code !== shown.postal_code || postal.city !== shown.city)
+  return differs ? { shown, postal } : { shown }
+}
 
 /**
  * A pickup point as the store routes return it (snake_case, Medusa's convention). Defined once,
@@ -33,17 +61,17 @@ export function isLocker(point: PickupPoint): boolean {
 }
 
 export function toPickupPointSnapshot(point: PickupPoint, fallbackCountry: string): PickupPointSnapshot {
-  const visiting = [point.visitingAddress, [point.visitingPostalCode, point.visitingCity].filter(Boolean).join(" ")]
-    .filter(Boolean)
-    .join(", ")
+  const { shown, postal } = shownAddressOf(point)
+  const visiting = point.visitingAddress?.trim()
+    ? [shown.address, [shown.postal_code, shown.city].filter(Boolean).join(" ")].filter(Boolean).join(", ")
+    : ""
   return {
     id: point.id,
     name: point.name ?? point.id,
-    address: point.address ?? point.visitingAddress ?? "",
-    postal_code: point.postalCode ?? point.visitingPostalCode ?? "",
-    city: point.city ?? point.visitingCity ?? "",
+    ...shown,
     country_code: (point.countryCode ?? fallbackCountry).toUpperCase(),
     ...(visiting ? { visiting_address: visiting } : {}),
+    ...(postal ? { postal_address: postal } : {}),
     ...(point.openingHoursEnglish || point.openingHoursNorwegian
       ? { opening_hours: (point.openingHoursEnglish ?? point.openingHoursNorwegian) as string }
       : {}),

@@ -10,6 +10,7 @@ import type { NordicParcelOptions, ServiceOptions } from "../options"
 import { amountFromQuote, fallbackAmount, itemsValue, pricingProblem, unusableAmountReason, type Pricing, type ShippingAmount } from "./amount"
 import { directionOf, notQuotable, quoteInputFromContext, type PricingContext, type QuoteInputResult } from "./quote-input"
 import type { CheckoutQuoter } from "./quoter"
+import { returnPolicyPrice } from "./return-policy"
 import type { ServiceQuote } from "./service-quote"
 
 export type ServicePrice = {
@@ -39,7 +40,7 @@ export function pricingFor(options: NordicParcelOptions, context: { items?: unkn
 /**
  * Prices one service for a cart (or order) the way checkout does: one shared carrier quote for the
  * cart state (every service the store offers or its shipping options use), then the service's
- * price, else its fallback. Used by the provider's calculatePrice
+ * price, else its fallback. A return service's return policy comes first (return-policy.ts). Used by the provider's calculatePrice
  * and by the delivery-options route, so both show the same amount from the same quote.
  * `options` are the options in force (the plugin options with the merchant's settings over them).
  */
@@ -56,6 +57,14 @@ export async function priceService(
     return {}
   }
   const pricing = pricingFor(options, context)
+  // A return service's policy may set the amount (fixed, free): the carrier is not asked then.
+  const policy = returnPolicyPrice(service, pricing)
+  if (policy.kind === "set") {
+    return { amount: policy.amount }
+  }
+  if (policy.kind === "unpriced") {
+    return { problem: policy.reason }
+  }
   const built = quoteInputForService(context, options, service, inUse, now)
   // An item exceeds the service's package limits, or the cart lacks the measurements the service
   // needs: no price, whatever the fallback (the booking would be refused); the others keep theirs.

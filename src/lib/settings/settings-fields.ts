@@ -95,6 +95,12 @@ export const SERVICE_FIELDS = {
   requires_pickup_point: onOff("requiresPickupPoint", "Pickup point required", "On: every parcel needs a pickup point; unset: where the carrier requires one (SERVICEPAKKE to Norway, PICKUP_PARCEL_BULK to Norway and Sweden)."),
   nearest_pickup_point_when_none_chosen: onOff("nearestPickupPointWhenNoneChosen", "Nearest pickup point when none is chosen", "Denmark: a parcel whose shopper chose no pickup point goes to the nearest one instead of the door."),
   is_return: onOff("isReturn", "Return service", "Booked from the shopper back to you, for returns made in Medusa."),
+  return_price: choiceInput("returnPrice", "Return price", "What a shopper pays for a return they make in the storefront with this return service; empty: the carrier's price.", [
+    { value: "carrier", label: "The carrier's price" },
+    { value: "fixed", label: "A fixed price" },
+    { value: "free", label: "Free" },
+  ]),
+  return_prices: perCurrencyInput("returnPrices", "Fixed return price per currency", "With \"A fixed price\": what a return costs in each currency; a currency without one has no return option.", "money"),
   return_service: described("returnService", "Free return", "A return label booked with every parcel, for the shopper to send it back.", { kind: "return_service" }),
   qr_codes: onOff("qrCodes", "QR codes", "QR codes on this service's return labels; unset: as \"QR codes on returns\" says for the store."),
   additional_services: described("additionalServices", "Additional services", "Carrier codes booked with every parcel, e.g. EVARSLING (text and e-mail notice), 1081 (mailbox).", { kind: "list", placeholder: "e.g. EVARSLING, 1081" }),

@@ -22,6 +22,8 @@ const serviceShape = {
   requires_pickup_point: z.boolean(),
   nearest_pickup_point_when_none_chosen: z.boolean(),
   is_return: z.boolean(),
+  return_price: optionRules.returnPrice,
+  return_prices: z.record(optionRules.currencyCode, optionRules.money),
   return_service: optionRules.serviceCode,
   qr_codes: z.boolean(),
   additional_services: optionRules.additionalServices,
@@ -124,7 +126,7 @@ export type CurrencySettings = NonNullable<MerchantSettings["currencies"]>[strin
 export type LocationSettings = NonNullable<MerchantSettings["locations"]>[string]
 
 /** Collections keyed by code or id: refusals name their entries in brackets, `currencies[SEK].exchange_rate`. */
-export const KEYED_SETTINGS = ["services", "currencies", "locations", "fallback_prices", "free_shipping_thresholds", "markups"]
+export const KEYED_SETTINGS = ["services", "currencies", "locations", "fallback_prices", "free_shipping_thresholds", "markups", "return_prices"]
 
 /** Keys that name what only medusa-config sets: refused with a reason rather than "unrecognized". */
 const CONFIG_ONLY_KEYS = [

@@ -4,24 +4,24 @@
  * tracking settings and of subscriptions).
  */
 export const EVENT_GROUP_TEXTS = {
-  HANDED_IN: { label: "Handed in", description: "The parcel was handed in to the carrier or picked up from you." },
+  HANDED_IN: { label: "Handed in", description: "The parcel was handed in to the carrier." },
   IN_TRANSIT: { label: "In transit", description: "The parcel is on its way between the carrier's terminals." },
   TERMINAL: { label: "At a terminal", description: "The parcel arrived at or left one of the carrier's terminals." },
   TRANSPORT_TO_RECIPIENT: { label: "Out for delivery", description: "The parcel is on the vehicle that delivers it." },
-  READY_FOR_PICKUP: { label: "Ready for pickup", description: "The parcel waits at the shopper's pickup point." },
-  ATTEMPTED_DELIVERY: { label: "Delivery attempted", description: "The carrier tried to deliver but could not." },
-  DELIVERED: { label: "Delivered", description: "The shopper has the parcel: the order becomes delivered." },
-  RETURN: { label: "Returning", description: "The parcel is on its way back to you (refused or not collected)." },
-  DELIVERED_SENDER: { label: "Returned to you", description: "The parcel came back to you." },
+  READY_FOR_PICKUP: { label: "Ready for pickup", description: "The parcel arrived at a pickup point and waits there." },
+  ATTEMPTED_DELIVERY: { label: "Delivery attempted", description: "The carrier tried to deliver at the door; depending on the service it tries again or sends the parcel to the nearest pickup point." },
+  DELIVERED: { label: "Delivered", description: "The parcel was delivered: its fulfilment becomes delivered." },
+  RETURN: { label: "Returning", description: "The parcel is on its way back to the sender." },
+  DELIVERED_SENDER: { label: "Returned to sender", description: "The parcel was returned to the sender." },
   CUSTOMS: { label: "Customs", description: "The parcel is being cleared through customs." },
-  INTERNATIONAL: { label: "Abroad", description: "The parcel crossed a border or is with a partner carrier abroad." },
-  COLLECTED: { label: "Collected", description: "The shopper collected the parcel at the pickup point." },
-  DEVIATION: { label: "Problem", description: "Something went wrong on the way (damage, delay, wrong address)." },
-  DELIVERY_ORDERED: { label: "Delivery ordered", description: "The shopper ordered a delivery to the door." },
-  DELIVERY_CHANGED: { label: "Delivery changed", description: "The shopper or carrier changed the delivery time or place." },
-  DELIVERY_CANCELLED: { label: "Delivery cancelled", description: "An ordered delivery was cancelled." },
-  NOTIFICATION_SENT: { label: "Shopper notified", description: "The carrier sent the shopper a text or e-mail." },
-  PRE_NOTIFIED: { label: "Pre-advised", description: "The carrier knows the parcel is coming (booked, not yet handed in)." },
+  INTERNATIONAL: { label: "Crossed a border", description: "The parcel left the country it was sent from, or arrived in the country it goes to." },
+  COLLECTED: { label: "Picked up from sender", description: "The carrier collected the parcel at the pickup address (picked up from the sender), not at a pickup point." },
+  DEVIATION: { label: "Deviation", description: "A deviation in the carrier's handling; a delay is probable." },
+  DELIVERY_ORDERED: { label: "Home delivery ordered", description: "Home delivery of the parcel was ordered." },
+  DELIVERY_CHANGED: { label: "Delivery date changed", description: "The recipient changed the date of home delivery." },
+  DELIVERY_CANCELLED: { label: "Home delivery cancelled", description: "The recipient cancelled home delivery." },
+  NOTIFICATION_SENT: { label: "Notice sent", description: "The carrier sent the recipient a notice (information, or an action such as a pickup notice) by text, push or e-mail." },
+  PRE_NOTIFIED: { label: "Pre-advised", description: "The carrier received the electronic pre-advice of the parcel (booked, not yet handed in)." },
 } as const satisfies Record<string, { label: string; description: string }>
 
 export type EventGroupName = keyof typeof EVENT_GROUP_TEXTS

@@ -6,6 +6,7 @@
  * job and worker. The stores share transaction-manager.ts for the transaction's entity manager. Its
  * tables are the models in models/, each declared with define-table.ts.
  */
+import { orderAccessKey, signOrderAccessToken, verifyOrderAccessToken } from "../../lib/shopper/order-access-token"
 import type { DAL, ICachingModuleService, IEventBusModuleService } from "@medusajs/framework/types"
 import type { RetiredSubscriptionStatus } from "../../lib/statuses"
 import { MedusaError, MedusaService, Modules } from "@medusajs/framework/utils"
@@ -235,6 +236,27 @@ class NordicParcelModuleService extends MedusaService({
    */
   async getEffectiveOptions(): Promise<NordicParcelOptions> {
     return this.settings_.effective()
+  }
+
+  /**
+   * A token that opens one order's shipments and return documents to a guest until it expires
+   * (lib/shopper/order-access-token.ts): given by the store's access route to whoever proves the
+   * order's e-mail, and for the merchant's own order e-mails (a link to the order page with it).
+   * The signing key never leaves the module.
+   */
+  createOrderAccessToken(orderId: string, now = new Date()): { access_token: string; expires_at: string } {
+    const expiresAt = new Date(now.getTime() + this.options_.orderAccess.tokenTtlHours * 3600 * 1000)
+    return { access_token: signOrderAccessToken(this.orderAccessKey(), orderId, expiresAt), expires_at: expiresAt.toISOString() }
+  }
+
+  /** Whether an access token opens the order now (signed by this store, for this order, not expired). */
+  verifyOrderAccessToken(token: string, orderId: string, now = new Date()): boolean {
+    return verifyOrderAccessToken(this.orderAccessKey(), token, orderId, now).valid
+  }
+
+  private orderAccessKey_?: Buffer
+  private orderAccessKey(): Buffer {
+    return (this.orderAccessKey_ ??= orderAccessKey(this.options_.orderAccess.secret, this.options_.apiKey))
   }
 
   /** The stored settings and the options they produce, read from the database now (admin). */

@@ -77,13 +77,20 @@ async function orderIdOfFlow(query: Query, context: OrderFlowContext): Promise<s
 
 /**
  * Order-side flows (returns, exchanges, claims, edits) pass the order as context but load its
- * shipping address without its fields; the address is then read here. When Medusa re-prices an
- * exchange's, claim's or return's method after its goods changed, the context has no order at
- * all, only the flow's id: the order is found through it.
+ * shipping address without its fields, and without the order's currency (Medusa's
+ * fetchShippingOptionForOrderWorkflow spreads only the order's id, address and items): both are
+ * read here, so a SEK order's return is priced in SEK (the merchant's rate and rounding), not in
+ * the carrier's currency. When Medusa re-prices an exchange's, claim's or return's method after its
+ * goods changed, the context has no order at all, only the flow's id: the order is found through it.
  */
-export async function withOrderAddress<T extends PricingContext & OrderFlowContext & { id?: string }>(query: Query | undefined, context: T): Promise<T> {
+export async function withOrderAddress<T extends PricingContext & OrderFlowContext & { id?: string; currency_code?: string | null }>(
+  query: Query | undefined,
+  context: T
+): Promise<T> {
   const address = context.shipping_address
-  if ((address?.postal_code && address?.country_code) || !query) {
+  const hasAddress = Boolean(address?.postal_code && address?.country_code)
+  const isOrderFlow = Boolean(context.id?.startsWith("order_") || context.return_id || context.exchange_id || context.claim_id)
+  if ((hasAddress && (context.currency_code || !isOrderFlow)) || !query) {
     return context
   }
   const orderId = context.id?.startsWith("order_")
@@ -92,9 +99,13 @@ export async function withOrderAddress<T extends PricingContext & OrderFlowConte
   if (!orderId) {
     return context
   }
-  const { data } = await query.graph({ entity: "order", fields: ["id", "shipping_address.*"], filters: { id: orderId } })
-  const shipping_address = (data[0] as { shipping_address?: PricingContext["shipping_address"] } | undefined)?.shipping_address
-  return shipping_address ? { ...context, shipping_address } : context
+  const { data } = await query.graph({ entity: "order", fields: ["id", "currency_code", "shipping_address.*"], filters: { id: orderId } })
+  const order = data[0] as { currency_code?: string; shipping_address?: PricingContext["shipping_address"] } | undefined
+  return {
+    ...context,
+    ...(!hasAddress && order?.shipping_address ? { shipping_address: order.shipping_address } : {}),
+    ...(!context.currency_code && order?.currency_code ? { currency_code: order.currency_code } : {}),
+  }
 }
 
 /**

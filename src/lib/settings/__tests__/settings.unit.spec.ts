@@ -239,6 +239,8 @@ describe("settingsView: options in the settings' shape", () => {
       requires_pickup_point: null,
       nearest_pickup_point_when_none_chosen: null,
       is_return: false,
+      return_price: null,
+      return_prices: null,
       return_service: null,
       qr_codes: null,
       additional_services: ["EVARSLING"],
@@ -296,6 +298,8 @@ describe("currencies and stock locations in the settings", () => {
     [{ locations: { sloc_1: { email: "not-an-address" } } }, "locations[sloc_1].email: must be an e-mail address"],
     [{ locations: { sloc_1: { colour: "red" } } }, "locations[sloc_1].colour: is not a known setting"],
     [{ services: { PA_DOREN: { fallback_prices: { SEK: -5 } } } }, "services[PA_DOREN].fallback_prices[SEK]"],
+    [{ services: { "9300": { return_price: "cheap" } } }, "services[9300].return_price"],
+    [{ services: { "9300": { return_prices: { SEK: -1 } } } }, "services[9300].return_prices[SEK]"],
     [{ default_currency: "nok" }, "default_currency: must be a currency code in capitals"],
   ])("refuses %j naming %s", (patch, named) => {
     expect(() => parseSettingsPatch(patch)).toThrow(named)

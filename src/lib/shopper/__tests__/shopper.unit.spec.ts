@@ -5,17 +5,25 @@ import { afterSaleTexts, afterSaleTextsFor, formatEventTime, resolveAfterSaleLoc
 import { storeErrorText } from "../../../storefront/texts"
 
 describe("shopper: who may read an order", () => {
-  const kari = { id: "order_1", customer_id: "cus_kari", is_draft_order: false }
+  const kari = { id: "order_1", customer_id: "cus_kari", email: "kari@example.com", is_draft_order: false }
+  const guestOrder = { ...kari, customer_id: null, email: "guest@example.com" }
   it.each([
-    ["a guest holding the order's id", kari, undefined, true],
-    ["the signed-in customer who placed it", kari, "cus_kari", true],
-    ["another signed-in customer", kari, "cus_ola", false],
-    ["a signed-in customer, for a guest order", { ...kari, customer_id: null }, "cus_kari", false],
-    ["anyone, for a draft order", { ...kari, is_draft_order: true }, "cus_kari", false],
-    ["a guest, for a draft order", { ...kari, is_draft_order: true }, undefined, false],
-    ["anyone, for an order that does not exist", undefined, undefined, false],
-  ])("%s: %s", (_who, order, customerId, expected) => {
-    expect(shopperMayReadOrder(order, customerId)).toBe(expected)
+    ["a guest holding only the order's id", kari, {}, false],
+    ["the signed-in customer who placed it", kari, { customerId: "cus_kari" }, true],
+    ["another signed-in customer", kari, { customerId: "cus_ola" }, false],
+    ["a signed-in customer, for a guest order", guestOrder, { customerId: "cus_kari" }, false],
+    ["a guest with the order's e-mail", guestOrder, { email: "guest@example.com" }, true],
+    ["a guest with the order's e-mail in other case and spaces", guestOrder, { email: "  Guest@Example.COM " }, true],
+    ["a guest with another e-mail", guestOrder, { email: "kari@example.com" }, false],
+    ["a guest with an empty e-mail, for an order without one", { ...guestOrder, email: null }, { email: "" }, false],
+    ["a guest with a valid access token", guestOrder, { tokenValid: true }, true],
+    ["a guest with a refused access token", guestOrder, { tokenValid: false }, false],
+    ["another signed-in customer with the order's e-mail", kari, { customerId: "cus_ola", email: "kari@example.com" }, true],
+    ["anyone, for a draft order", { ...kari, is_draft_order: true }, { customerId: "cus_kari" }, false],
+    ["a guest with the e-mail, for a draft order", { ...kari, is_draft_order: true }, { email: "kari@example.com" }, false],
+    ["anyone, for an order that does not exist", undefined, { tokenValid: true }, false],
+  ])("%s", (_who, order, proof, expected) => {
+    expect(shopperMayReadOrder(order, proof)).toBe(expected)
   })
 })
 
