@@ -445,6 +445,8 @@ medusaIntegrationTestRunner({
         expect(qr.headers["x-content-type-options"]).toBe("nosniff")
         expect(qr.headers["content-disposition"]).toMatch(/^inline; filename="return-[A-Za-z0-9]+-1\.png"$/)
       })
+    })
+
     it("a guest holding only the order's id gets 404 on the shipments and documents; with the order's e-mail, or the access token it buys, gets them", async () => {
       const order = await deliveredOrder()
       const returned = await api.post(
