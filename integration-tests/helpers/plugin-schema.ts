@@ -21,10 +21,19 @@ const migrationNames = (dir: string) =>
 /** The migrations a store at the first release has not run, in order. */
 export const migrationsAfterFirstRelease = (dir: string) => migrationNames(dir).filter((name) => name > FIRST_RELEASE_LAST_MIGRATION)
 
-async function runMigrations(clientUrl: string, dir: string, to?: string): Promise<string[]> {
+type MigrationEvent = (event: "migrating" | "migrated", name: string) => void
+
+async function runMigrations(clientUrl: string, dir: string, to?: string, onEvent?: MigrationEvent): Promise<string[]> {
   const orm = await mikroOrmCreateConnection({ clientUrl, snapshot: false } as never, [], dir)
   try {
-    const ran = await orm.getMigrator().up(to ? { to } : undefined)
+    const migrator = orm.getMigrator()
+    if (onEvent) {
+      // MikroORM's migrator runs umzug, whose events Medusa's own migration command listens to the same way.
+      const umzug = (migrator as unknown as { umzug: { on: (event: string, listener: (m: { name: string }) => void) => void } }).umzug
+      umzug.on("migrating", (m) => onEvent("migrating", m.name))
+      umzug.on("migrated", (m) => onEvent("migrated", m.name))
+    }
+    const ran = await migrator.up(to ? { to } : undefined)
     return ran.map((migration: { name: string }) => migration.name)
   } finally {
     await orm.close(true)
@@ -45,4 +54,4 @@ export async function resetToFirstRelease(knex: Knex, clientUrl: string, dir: st
 }
 
 /** Runs the plugin's pending migrations (to HEAD): the names run, in order. */
-export const migrateToHead = (clientUrl: string, dir: string) => runMigrations(clientUrl, dir)
+export const migrateToHead = (clientUrl: string, dir: string, onEvent?: MigrationEvent) => runMigrations(clientUrl, dir, undefined, onEvent)

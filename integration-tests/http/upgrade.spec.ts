@@ -203,7 +203,7 @@ medusaIntegrationTestRunner({
     it("books again the attempt 0.1.0 left unconfirmed, and the attempt is settled", async () => {
       const { data } = await api.post(`/admin/nordic-parcel/shipments/${attempt.id}/rebook`, {}, admin)
       expect(data.fulfillment.data.consignment_number).toEqual(expect.any(String))
-      const { rows } = await knex().raw(`select status from nordic_parcel_shipment where id = ?`, [attempt.id])
+      const { rows } = await knex().raw(`select status from nordic_parcel_shipment where id = ?`, [attempt.id as string])
       expect(rows[0].status).toBe("failed")
       const latest = await shipmentOf(attemptOrder.id)
       expect(latest).toMatchObject({ status: "booked", consignment_number: data.fulfillment.data.consignment_number })
