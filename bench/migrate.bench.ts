@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { Client } from "@medusajs/framework/pg"
 import { writeFileSync } from "node:fs"
 import path from "node:path"
 import { migrateToHead, migrationsAfterFirstRelease, resetToFirstRelease } from "../integration-tests/helpers/plugin-schema"
@@ -103,12 +104,15 @@ function steady(everyMs: number, send: (i: number) => Promise<boolean>) {
  * wait seen per blocking statement, to tell a lock (what the migrations must avoid) from a busy
  * machine.
  */
-function sampleLockWaits(knex: Knex) {
+function sampleLockWaits(clientUrl: string) {
   const longest = new Map<string, number>()
   let running = true
+  // A connection of its own: the app's pool is what fills up with waiting statements.
+  const client = new Client({ connectionString: clientUrl })
   const loop = (async () => {
+    await client.connect()
     while (running) {
-      const { rows } = await knex.raw(`
+      const { rows } = await client.query(`
         select extract(epoch from now() - a.state_change) * 1000 as waited_ms, left(a.query, 60) as waiting,
                (select left(b.query, 120) from pg_stat_activity b where b.pid = any(pg_blocking_pids(a.pid)) limit 1) as blocker
           from pg_stat_activity a
@@ -119,6 +123,7 @@ function sampleLockWaits(knex: Knex) {
       }
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
+    await client.end()
   })()
   return {
     stop: async () => {
@@ -183,7 +188,7 @@ medusaIntegrationTestRunner({
       const callbacks = steady(1000 / CALLBACKS_PER_S, callback)
       const bookings = steady(BOOKING_EVERY_MS, booking)
 
-      const locks = sampleLockWaits(knex)
+      const locks = sampleLockWaits(dbConfig.clientUrl)
 
       await new Promise((resolve) => setTimeout(resolve, BEFORE_MS))
       const migrationStarted = Date.now()
