@@ -8,6 +8,7 @@ import { useSandbox } from "../integration-tests/helpers/sandbox"
 import { NORDIC_PARCEL_MODULE } from "../src/modules/nordic_parcel"
 import type NordicParcelModuleService from "../src/modules/nordic_parcel/service"
 import { percentile } from "./stats"
+import { YEAR, insertEvents, insertShipments } from "./year-store"
 
 /**
  * A year of a busy store (2,000 parcels a day): 5 million tracking events and 500,000 shipments,
@@ -30,8 +31,8 @@ import { percentile } from "./stats"
  */
 jest.setTimeout(30 * 60 * 1000)
 
-const EVENTS = Number(process.env.BENCH_SCALE_EVENTS ?? 5_000_000)
-const SHIPMENTS = Number(process.env.BENCH_SCALE_SHIPMENTS ?? 500_000)
+const EVENTS = Number(process.env.BENCH_SCALE_EVENTS ?? YEAR.events)
+const SHIPMENTS = Number(process.env.BENCH_SCALE_SHIPMENTS ?? YEAR.shipments)
 const EVENTS_PER_SHIPMENT = Math.max(1, Math.floor(EVENTS / SHIPMENTS))
 /** Events whose applying failed and waits for its back-off: what tracking-health lists. */
 const UNAPPLIED = 300
@@ -45,7 +46,6 @@ const TABLES = { events: "nordic_parcel_tracking_event", shipments: "nordic_parc
 type Table = keyof typeof TABLES
 const SEEDED = (table: Table) => `${TABLES[table]}_bench_seeded`
 const PUT_ASIDE = (table: Table) => `${TABLES[table]}_bench_aside`
-const consignment = (g: number | string) => `'70438' || lpad((${g})::text, 12, '0')`
 
 const sandbox = useSandbox({ clock: "real" })
 
@@ -54,32 +54,8 @@ async function seed(knex: Knex) {
   for (const table of Object.keys(TABLES) as Table[]) {
     await knex.raw(`create unlogged table ${SEEDED(table)} (like ${TABLES[table]} including defaults including constraints)`)
   }
-  await knex.raw(`
-    insert into ${SEEDED("shipments")}
-      (id, fulfillment_id, booking_key, order_id, kind, service_code, customer_number, consignment_number, package_numbers,
-       label_url, tracking_url, status, test, booked_at, last_event_at, items, location_id, checked_at, created_at, updated_at)
-    select 'npship_bench' || g, 'ful_bench' || g, md5(g::text), 'order_bench' || g, 'outbound', '5800', '5', ${consignment("g")},
-           array['37043' || lpad(g::text, 13, '0')], 'https://labels.example/' || g || '.pdf', 'https://track.example/' || g,
-           case when g > ${SHIPMENTS} - 2000 then 'booked' else 'delivered' end, false, t, t + interval '2 days',
-           jsonb_build_array(jsonb_build_object('line_item_id', 'item_bench' || g, 'quantity', 1)), 'sloc_bench',
-           t + interval '1 minute', t, t
-    from generate_series(1, ${SHIPMENTS}) g, lateral (select now() - (${SHIPMENTS} - g) * interval '63 seconds' as t) x`)
-  await knex.raw(`
-    insert into ${SEEDED("events")}
-      (id, event_id, status, shipment_number, package_number, occurred_at, pushed_at, fulfillment_id, order_id, raw,
-       applied_at, apply_attempts, apply_error, next_apply_at, created_at, updated_at)
-    select 'npevt_bench' || g, 'bench-evt-' || g, st, ${consignment("s")}, '37043' || lpad(s::text, 13, '0'), t, t,
-           'ful_bench' || s, 'order_bench' || s,
-           jsonb_build_object('id', 'bench-evt-' || g, 'status', st, 'shipment', ${consignment("s")},
-             'package', '37043' || lpad(s::text, 13, '0'), 'created', to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS+0000'),
-             'pushed', to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS+0000'),
-             'location', jsonb_build_object('name', 'Oslo terminal', 'postalCode', '0154', 'countryCode', 'NO')),
-           case when late then null else t + interval '1 second' end, case when late then 3 else 0 end,
-           case when late then 'fulfillment not found' end, case when late then now() + interval '1 day' end, t, t
-    from generate_series(1, ${SHIPMENTS * EVENTS_PER_SHIPMENT}) g,
-      lateral (select (g - 1) / ${EVENTS_PER_SHIPMENT} + 1 as s, (g - 1) % ${EVENTS_PER_SHIPMENT} as step, g > ${SHIPMENTS * EVENTS_PER_SHIPMENT - UNAPPLIED} as late) a,
-      lateral (select (array['HANDED_IN', 'IN_TRANSIT', 'TERMINAL', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED'])[least(step, 5) + 1] as st,
-                      now() - (${SHIPMENTS} - s) * interval '63 seconds' + step * interval '3 hours' as t) b`)
+  await insertShipments(knex, SEEDED("shipments"), { shipments: SHIPMENTS, checkedAt: true })
+  await insertEvents(knex, SEEDED("events"), { shipments: SHIPMENTS, eventsPerShipment: EVENTS_PER_SHIPMENT, unapplied: UNAPPLIED })
   // The live table's indexes (those of the migrations, including the plugin's newest), on the copy.
   for (const table of Object.keys(TABLES) as Table[]) {
     const { rows } = await knex.raw(`select indexname, indexdef from pg_indexes where tablename = ?`, [TABLES[table]])
