@@ -8,7 +8,7 @@ import { checkReturnItems, type ReturnableLine } from "../../lib/shopper/return-
 import type { TravellingItem } from "../../lib/checkout/order-side-items"
 import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../modules/nordic_parcel/service"
-import { withTravellingItems } from "../../providers/nordic-parcel/order-loader"
+import { loadShippedFromLocationId, withTravellingItems } from "../../providers/nordic-parcel/order-loader"
 import { isNordicParcelProviderId } from "../../providers/nordic-parcel/provider-id"
 import type { ReturnOption } from "../../storefront/types"
 
@@ -127,6 +127,38 @@ export async function carrierReturnOptionsOf(scope: MedusaContainer, order: Retu
   }))
 }
 
+/**
+ * A return option of this carrier named by id, outside the order's region and sales channel's
+ * listing (e.g. one whose fulfillment set has no warehouse): Medusa's `POST /store/returns` takes
+ * any return option, so it is still charged its own price, never left free or at the request's.
+ */
+async function carrierReturnOptionById(scope: MedusaContainer, optionId: string): Promise<CarrierReturnShippingOption | undefined> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "shipping_option",
+    fields: ["id", "name", "provider_id", "data", "rules.attribute", "rules.value", "service_zone.fulfillment_set.location.id", "service_zone.fulfillment_set.location.address.*"],
+    filters: { id: optionId },
+  })
+  const row = data[0] as unknown as
+    | (Omit<CarrierReturnShippingOption, "location"> & {
+        rules?: { attribute: string; value: unknown }[] | null
+        service_zone?: { fulfillment_set?: { location?: CarrierReturnShippingOption["location"] } | null } | null
+      })
+    | undefined
+  const isReturn = (row?.rules ?? []).some((rule) => rule.attribute === "is_return" && String(rule.value) === "true")
+  if (!row || !isReturn || !isNordicParcelProviderId(row.provider_id)) return undefined
+  return { id: row.id, name: row.name, provider_id: row.provider_id, data: row.data ?? null, location: row.service_zone?.fulfillment_set?.location ?? null }
+}
+
+/** The warehouse that shipped these items of the order, with its address (null: none shipped). */
+async function shippedFromLocation(scope: MedusaContainer, orderId: string, items: TravellingItem[]): Promise<CarrierReturnShippingOption["location"]> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const locationId = await loadShippedFromLocationId(query, orderId, items.map((item) => item.id))
+  if (!locationId) return null
+  const { data } = await query.graph({ entity: "stock_location", fields: ["id", "address.*"], filters: { id: locationId } })
+  return (data[0] as unknown as CarrierReturnShippingOption["location"]) ?? null
+}
+
 /** The fulfillment sets of the locations of the order's sales channel (Medusa lists a cart's options from these); undefined: no restriction known. */
 async function fulfillmentSetsOfSalesChannel(scope: MedusaContainer, salesChannelId: string | null | undefined): Promise<string[] | undefined> {
   if (!salesChannelId) return undefined
@@ -164,7 +196,9 @@ export async function priceReturnOption(
     currency_code: order.currency_code,
     shipping_address: order.shipping_address ?? undefined,
     return_items: items,
-    from_location: option.location,
+    // An option without a warehouse sends the return to the one that shipped the items (the
+    // provider's booking rule), so it is priced to that one.
+    from_location: option.location ?? (await shippedFromLocation(scope, order.id, items)),
   })
   const inUse = await nordicParcel.servicesInUse(query).list(options)
   const { amount, problem } = await priceService(nordicParcel.quoter(), options, service, context, inUse)
@@ -218,7 +252,8 @@ export async function returnPriceFor(
   }
   const nordicParcel = scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   const options = await nordicParcel.getEffectiveOptions()
-  const option = (await carrierReturnOptionsOf(scope, order)).find((candidate) => candidate.id === optionId)
+  const option =
+    (await carrierReturnOptionsOf(scope, order)).find((candidate) => candidate.id === optionId) ?? (await carrierReturnOptionById(scope, optionId))
   if (!option) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `return_shipping.option_id: ${optionId} is not a return option of this order`)
   }

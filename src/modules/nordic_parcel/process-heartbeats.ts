@@ -58,9 +58,14 @@ export class ProcessHeartbeats {
     if (this.started_) await this.remove().catch(() => undefined)
   }
 
-  /** Of these processes, the ones that have stopped beating (or never beat, or shut down). */
+  /**
+   * Of these processes, the ones that have stopped beating (or never beat, or shut down). This
+   * process never has: it is the one asking, so its own bookings' workflows may still be running
+   * even when its row is missing for a moment (a table emptied under it, a beat not yet written).
+   */
   @InjectTransactionManager()
   async stopped(processIds: string[], @MedusaContext() sharedContext: Context = {}): Promise<Set<string>> {
+    processIds = processIds.filter((id) => id !== this.processId)
     if (!processIds.length) return new Set()
     const alive: { id: string }[] = await manager(sharedContext).execute(
       `select id from nordic_parcel_process
