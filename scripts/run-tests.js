@@ -39,7 +39,10 @@ function jest(testType, jestArgs) {
     `jest (${testType})`,
     "npx",
     ["jest", "--runInBand", "--forceExit", "--json", `--outputFile=${outputFile}`, ...jestArgs, ...extraArgs],
-    { TEST_TYPE: testType, NODE_OPTIONS: "--experimental-vm-modules" }
+    // In band, one process boots a Medusa app per integration spec file and keeps what each leaves
+    // behind: with 22 files it passed V8's default heap of about 4 GB (CI: out of memory in the
+    // last files). 8 GB of the machine's 24 leaves the test process room to the end.
+    { TEST_TYPE: testType, NODE_OPTIONS: "--experimental-vm-modules --max-old-space-size=8192" }
   )
   const report = fs.existsSync(outputFile) ? JSON.parse(fs.readFileSync(outputFile, "utf8")) : null
   return {
