@@ -28,6 +28,7 @@ export class ProcessHeartbeats {
   private timer_: NodeJS.Timeout | null = null
   private started_: Promise<void> | null = null
   private warned_ = false
+  private stopping_ = false
 
   // Named as MedusaService names it: the transaction decorator looks the repository up under this name.
   constructor(
@@ -39,6 +40,9 @@ export class ProcessHeartbeats {
   start(): Promise<void> {
     this.started_ ??= this.beat().then(
       () => {
+        // Shut down while the first beat was being written: no timer, which would keep the
+        // stopped application (and its container) alive.
+        if (this.stopping_) return
         this.timer_ = setInterval(() => void this.beat().catch((error: Error) => this.warnOnce(error)), HEARTBEAT_MS)
         this.timer_.unref()
       },
@@ -53,6 +57,7 @@ export class ProcessHeartbeats {
 
   /** A clean shutdown: this process is gone at once, not after STOPPED_AFTER_MS. */
   async stop(): Promise<void> {
+    this.stopping_ = true
     if (this.timer_) clearInterval(this.timer_)
     this.timer_ = null
     if (this.started_) await this.remove().catch(() => undefined)
