@@ -27,6 +27,7 @@ const database = require("../scripts/database") as {
     dir?: string
     port?: number
     persistent?: boolean
+    durable?: boolean
     onLog?: (message: string) => void
   }): Promise<{ pg: EmbeddedPg; port: number; databaseDir: string }>
   reachableDataDir(dir: string): string
@@ -178,6 +179,8 @@ class Demo {
       dir: PG_DIR,
       port: pgPort,
       persistent: true,
+      // DEMO_DURABLE=false: a data folder thrown away after the run (the browser tests').
+      durable: process.env.DEMO_DURABLE !== "false",
       onLog: (message) => this.write("postgres", message),
     })
     removeListenersAddedSince(before)

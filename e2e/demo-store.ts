@@ -46,6 +46,8 @@ export async function startDemoStore(env: NodeJS.ProcessEnv = {}): Promise<DemoS
       DEMO_STOREFRONT_PORT: String(storefrontPort),
       // No file watcher: writing screenshots into the repository must not restart the store.
       DEMO_WATCH: "false",
+      // The folder is removed when the test ends: its PostgreSQL need not force writes to disk.
+      DEMO_DURABLE: "false",
       ...env,
     },
   })

@@ -198,10 +198,19 @@ function reachableDataDir(dir) {
 }
 
 /**
- * Starts an embedded PostgreSQL. `dir` keeps the data between runs when `persistent` is true (the
- * demo); tests use a fresh temporary folder that stop() removes.
+ * What a server whose data is thrown away after the run does not need: writes are not forced to
+ * disk, so a slow disk does not slow every commit (a test run commits hundreds of thousands of
+ * times: Medusa's migrations for each spec file, every request's writes). A crash of PostgreSQL
+ * itself could then lose data, which only matters for data that is kept.
  */
-async function startEmbeddedPostgres({ dir, port, persistent = false, onLog } = {}) {
+const THROWAWAY_FLAGS = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
+
+/**
+ * Starts an embedded PostgreSQL. `dir` keeps the data between runs when `persistent` is true (the
+ * demo); tests use a fresh temporary folder that stop() removes. `durable` (default: `persistent`)
+ * is false for data thrown away after the run: see THROWAWAY_FLAGS.
+ */
+async function startEmbeddedPostgres({ dir, port, persistent = false, durable = persistent, onLog } = {}) {
   const ids = runsAsRoot() ? postgresIds() : null
   const { EmbeddedPostgres, binaries } = loadEmbeddedPostgres(ids)
   const databaseDir = reachableDataDir(dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "nordic-parcel-pg-")))
@@ -220,6 +229,7 @@ async function startEmbeddedPostgres({ dir, port, persistent = false, onLog } = 
     persistent,
     // PostgreSQL refuses to run as root; the package then runs it as a system user it creates.
     createPostgresUser: runsAsRoot(),
+    postgresFlags: durable ? [] : THROWAWAY_FLAGS,
     onLog: onLog ?? (() => {}),
     onError: onLog ?? (() => {}),
   })
