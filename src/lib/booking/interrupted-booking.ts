@@ -48,6 +48,16 @@ export const UNCONFIRMED_MARGIN_MS = 10_000
 export const LINK_MARGIN_MS = 30_000
 
 /**
+ * How long after a process starts every attempt left by a process that stopped before it can be
+ * judged (`interruptedVerdict` no longer keeps it): such an attempt was recorded before the start,
+ * and its process beat for the last time before the start, so both ages are counted from there.
+ * A check run this long after start-up settles what a crash left, rather than the next minute's.
+ */
+export function settledAfterStartMs(bookingLimitMs: number, stoppedAfterMs: number): number {
+  return Math.max(bookingLimitMs + UNCONFIRMED_MARGIN_MS, bookingLimitMs + LINK_MARGIN_MS, stoppedAfterMs)
+}
+
+/**
  * `order` is the attempt's order as far as fulfilments go, when loaded: without it a booked
  * attempt is judged by its link alone.
  */

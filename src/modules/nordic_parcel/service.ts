@@ -26,6 +26,7 @@ import { ServicesInUse, type ShippingOptionQuery } from "../../lib/checkout/serv
 import { isNordicParcelProviderId } from "../../providers/nordic-parcel/provider-id"
 import { locationCustomerNumber, type NordicParcelOptions } from "../../lib/options"
 import type { MedusaAddress } from "../../lib/booking/booking-input"
+import { settledAfterStartMs } from "../../lib/booking/interrupted-booking"
 import { CarrierError as CarrierFailure } from "../../lib/carrier"
 import { pickupConfirmationRecord } from "../../lib/pickup-order/pickup-confirmation"
 import { carrierToday, suggestedPickupDate } from "../../lib/pickup-order/pickup-date"
@@ -61,7 +62,7 @@ import type { DocumentKind } from "../../lib/labels/label-format"
 import { checkInterruptedBookings, type FulfillmentQuery, type InterruptedBookingsOutcome } from "./interrupted-bookings"
 import { BulkBooking, BulkBookingOrder } from "./models/bulk-booking"
 import { PickupPointChange } from "./models/pickup-point-change"
-import { ProcessHeartbeats } from "./process-heartbeats"
+import { ProcessHeartbeats, STOPPED_AFTER_MS } from "./process-heartbeats"
 import { ProcessHeartbeat } from "./models/process-heartbeat"
 import { Shipment } from "./models/shipment"
 import { StoredSettings } from "./models/stored-settings"
@@ -543,6 +544,14 @@ class NordicParcelModuleService extends MedusaService({
    */
   async checkInterruptedBookings(query: FulfillmentQuery, at: { now?: Date } = {}): Promise<InterruptedBookingsOutcome> {
     return checkInterruptedBookings(this.ledger_, this.heartbeats_, query, this.options_.timeouts.requestMs, this.cradle_.logger, at.now)
+  }
+
+  /**
+   * How long after this process started every booking a stopped process left can be judged by
+   * `checkInterruptedBookings` (lib/booking/interrupted-booking.ts): start-up checks once more then.
+   */
+  interruptedBookingsSettledAfterStartMs(): number {
+    return settledAfterStartMs(this.options_.timeouts.requestMs, STOPPED_AFTER_MS)
   }
 
   /** Attempts the carrier never confirmed, newest first, and how many there are (of these orders, or all). */

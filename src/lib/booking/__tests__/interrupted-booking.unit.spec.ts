@@ -1,4 +1,4 @@
-import { interruptedVerdict, supersededMessage, unconfirmedMessage, type AttemptView, type FulfillmentView } from "../interrupted-booking"
+import { interruptedVerdict, settledAfterStartMs, supersededMessage, unconfirmedMessage, type AttemptView, type FulfillmentView } from "../interrupted-booking"
 
 const now = new Date("2026-11-25T12:00:00Z")
 const LIMIT = 10_000
@@ -31,6 +31,23 @@ describe("what became of an attempt a stopped process may have left", () => {
     ["a return's booking is linked to its return, not the order", attempt("booked", LIMIT + 60_000, { kind: "return" }), unlinked, "keep"],
   ])("%s -> %s", (_case, view, fulfillment, action) => {
     expect(interruptedVerdict(view, fulfillment, now, LIMIT).action).toBe(action)
+  })
+})
+
+describe("when a started process can judge what a stopped one left", () => {
+  it.each([
+    // Attempts by a process that stopped before this start: each is judged once its age passes
+    // the verdict's bound and its process counts as stopped, whichever comes later.
+    ["a time limit of 10 s: a booked attempt's link margin decides", 10_000, 20_000, 40_000],
+    ["a store's short time limit of 4 s", 4_000, 20_000, 34_000],
+    ["heartbeats judged late: the process counts as stopped last", 4_000, 60_000, 60_000],
+  ])("%s", (_case, limitMs, stoppedAfterMs, expected) => {
+    const after = settledAfterStartMs(limitMs, stoppedAfterMs)
+    expect(after).toBe(expected)
+    // An attempt recorded at the start is, that long later, no longer kept for its age.
+    const atStart = (status: AttemptView["status"]) => attempt(status, after + 1)
+    expect(interruptedVerdict(atStart("booking"), unlinked, now, limitMs).action).toBe("unconfirmed")
+    expect(interruptedVerdict(atStart("booked"), unlinked, now, limitMs).action).toBe("unused")
   })
 })
 
