@@ -32,13 +32,13 @@ function step(title, command, args, env = {}) {
   return result.status === 0
 }
 
-function jest(testType, jestArgs) {
+function jest(testType, jestArgs, { inBand = true } = {}) {
   const outputFile = path.join(resultsDir, `${testType.replace(":", "-")}.json`)
   fs.rmSync(outputFile, { force: true })
   const ok = step(
     `jest (${testType})`,
     "npx",
-    ["jest", "--runInBand", "--forceExit", "--json", `--outputFile=${outputFile}`, ...jestArgs, ...extraArgs],
+    ["jest", inBand ? "--runInBand" : "--maxWorkers=2", "--forceExit", "--json", `--outputFile=${outputFile}`, ...jestArgs, ...extraArgs],
     // In band, one process boots a Medusa app per integration spec file and keeps what each leaves
     // behind: with 22 files it passed V8's default heap of about 4 GB (CI: out of memory in the
     // last files). 8 GB of the machine's 24 leaves the test process room to the end.
@@ -61,7 +61,10 @@ const typecheckOk =
     ? step("typecheck (dev: src and tests)", "npx", ["tsc", "--noEmit", "-p", "tsconfig.dev.json"]) &&
       step("typecheck (admin)", "npx", ["tsc", "--noEmit", "-p", "src/admin/tsconfig.json"])
     : step("typecheck", "npm", ["run", "--silent", "typecheck"])
-const runs = [jest("unit", []), jest("integration:http", ["--silent=false"])]
+// The unit files share nothing (each starts its own carrier sandbox on a free port): two workers
+// use both cores of a CI machine. The integration and browser files run one at a time: each boots
+// Medusa processes that would compete for the cores their timings allow for.
+const runs = [jest("unit", [], { inBand: false }), jest("integration:http", ["--silent=false"])]
 if (process.env.NP_E2E === "1") {
   runs.push(jest("e2e", []))
 }
