@@ -58,6 +58,27 @@ describe("PacedRateLimiter", () => {
     expect(times[53] - times[0]).toBeLessThanOrEqual(53 * (1100 / 18) + 61)
   })
 
+  it.each([35, 70, 200, 1500])(
+    "after the event loop stalls for %i ms, the queue is not sent in a burst: grants stay at least half an interval apart",
+    async (stallMs) => {
+      const limiter = new PacedRateLimiter(18, 1100, () => Date.now())
+      const times: number[] = []
+      const all = Array.from({ length: 40 }, (_, index) =>
+        limiter.acquire().then(() => {
+          times.push(Date.now())
+          // Now and then the work after a grant (a GC pause, a long synchronous task) holds the
+          // loop past the next grant's time, or past several.
+          if (index % 7 === 3) jest.setSystemTime(Date.now() + stallMs)
+        })
+      )
+      await jest.advanceTimersByTimeAsync(10_000)
+      await Promise.all(all)
+      const gaps = times.slice(1).map((at, i) => at - times[i])
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1100 / 18 / 2)
+      expect(maxInWindow(times, 1100)).toBeLessThanOrEqual(18)
+    }
+  )
+
   it("paces grants on a schedule of its own, not in fixed one-second slots", async () => {
     const limiter = new PacedRateLimiter(2, 1000, () => Date.now())
     const grantTimes: number[] = []
