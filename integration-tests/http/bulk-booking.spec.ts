@@ -4,6 +4,7 @@ import { PDFDocument } from "pdf-lib"
 import { createAdminHeaders } from "../helpers/admin"
 import { useCallbackGateway } from "../helpers/callback-gateway"
 import { eventually } from "../helpers/eventually"
+import { clearOfTheMinuteTick } from "../helpers/minute-tick"
 import { responseOf } from "../helpers/http"
 import { useSandbox } from "../helpers/sandbox"
 import { storefront } from "../helpers/storefront"
@@ -13,17 +14,6 @@ import { NORDIC_PARCEL_MODULE } from "../../src/modules/nordic_parcel"
 import type NordicParcelModuleService from "../../src/modules/nordic_parcel/service"
 
 jest.setTimeout(300 * 1000)
-
-/**
- * Returns when the next start of a minute, when the scheduled jobs run, is at least 15 s away (the
- * scenario that follows takes a few seconds): late in a minute it waits until just past the tick.
- */
-async function clearOfTheMinuteTick() {
-  const now = new Date()
-  const untilTickMs = 60_000 - (now.getSeconds() * 1000 + now.getMilliseconds())
-  if (untilTickMs >= 15_000) return
-  await new Promise((resolve) => setTimeout(resolve, untilTickMs + 2_000))
-}
 
 /**
  * Bulk booking from the admin: many orders fulfilled and booked in one run in the background, each
@@ -220,7 +210,7 @@ medusaIntegrationTestRunner({
       // The store's own resume job (at the start of every minute) takes up a run whose lease
       // lapsed, as another instance would: here it would be a third worker, taking the run between
       // worker 1's lapse and worker 2 (seen once in CI). The scenario runs clear of that tick.
-      await clearOfTheMinuteTick()
+      await clearOfTheMinuteTick(15_000)
       const [a, b] = await Promise.all([110, 111].map((n) => placeOrder(n)))
       const runs = getContainer().resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE).bulkBookingStore()
       const started = await runs.create({ order_ids: [a.id, b.id], created_by: null, skipped: {} })

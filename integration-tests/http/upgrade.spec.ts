@@ -6,6 +6,7 @@ import { NORDIC_PARCEL_MODULE } from "../../src/modules/nordic_parcel"
 import type NordicParcelModuleService from "../../src/modules/nordic_parcel/service"
 import { applyDueTrackingEvents } from "../../src/workers/tracking-outbox"
 import { createAdminHeaders } from "../helpers/admin"
+import { clearOfTheMinuteTick } from "../helpers/minute-tick"
 import { migrateToHead, migrationsAfterFirstRelease, resetToFirstRelease } from "../helpers/plugin-schema"
 import { useSandbox } from "../helpers/sandbox"
 import { storefront } from "../helpers/storefront"
@@ -79,6 +80,10 @@ medusaIntegrationTestRunner({
       await api.post(`/admin/orders/${second.id}/fulfillments/${attempt.fulfillment_id}/cancel`, {}, admin)
       newOrder = await placeOrder("PA_DOREN", store.variants.flat)
 
+      // From here to the third test's own application of the event 0.1.0 left unapplied, the
+      // store's tracking job (at each minute's start) would apply it first (seen once in CI): the
+      // first test then read the booking already shipped. Upgrading takes a few seconds.
+      await clearOfTheMinuteTick(30_000)
       // The plugin's tables as 0.1.0 left them.
       await resetToFirstRelease(knex(), dbConfig.clientUrl, MIGRATIONS)
       const { rows: columns } = await knex().raw(`select 1 from information_schema.columns where table_name = 'nordic_parcel_shipment' and column_name = 'checked_at'`)
