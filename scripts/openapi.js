@@ -276,7 +276,12 @@ function generate() {
 
     const pathParams = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1])
     const inHandler = VALIDATED_IN_HANDLER.filter((h) => h.method === route.method && h.path === route.path)
-    const handlerSchema = (h) => require(path.join(root, h.file))[h.name]
+    const handlerSchema = (h) => {
+      const file = path.join(root, h.file)
+      const schema = fs.existsSync(file) ? require(file)[h.name] : undefined
+      if (!schema) throw new Error(`scripts/openapi.js, VALIDATED_IN_HANDLER: ${h.file} exports no ${h.name} (moved?): name where ${h.method} ${h.path}'s handler takes its schema from`)
+      return schema
+    }
     const pathValidator = inHandler.find((h) => h.in === "path")
     const described = pathValidator ? parametersOf(handlerSchema(pathValidator), "path", where) : []
     for (const name of pathParams) {
@@ -464,9 +469,14 @@ function write(file) {
 if (require.main === module) {
   const args = process.argv.slice(2)
   let ok
-  if (args[0] === "--check") ok = check(args[1] ? path.resolve(args[1]) : undefined)
-  else if (args[0] === "--out") ok = write(path.resolve(root, args[1]))
-  else ok = write(CHECKED_IN)
+  try {
+    if (args[0] === "--check") ok = check(args[1] ? path.resolve(args[1]) : undefined)
+    else if (args[0] === "--out") ok = write(path.resolve(root, args[1]))
+    else ok = write(CHECKED_IN)
+  } catch (error) {
+    process.stderr.write(`OpenAPI document cannot be generated: ${error.message}\n`)
+    ok = false
+  }
   // Loading the middlewares starts nothing that must finish: exit rather than wait on their timers.
   process.exit(ok ? 0 : 1)
 }
