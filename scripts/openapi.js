@@ -230,6 +230,20 @@ function operationId(method, openapiPath) {
   return method.toLowerCase() + words.join("")
 }
 
+/** The text of one exported handler (up to the next export), or the whole file when it is not found. */
+function handlerSource(source, method) {
+  const start = new RegExp(`^export\\s+(?:async\\s+)?(?:function|const|let)\\s+${method}\\b`, "m").exec(source)
+  if (!start) return source
+  const next = source.indexOf("\nexport ", start.index + 1)
+  return source.slice(start.index, next < 0 ? source.length : next)
+}
+
+/** The success statuses the handler answers with (`res.status(202)`), else 200. */
+function successCodes(source) {
+  const codes = [...new Set([...source.matchAll(/\.status\((2\d\d)\)/g)].map((m) => m[1]))].sort()
+  return codes.length ? codes : ["200"]
+}
+
 function successContent(source) {
   const content = {}
   if (/\.json\(/.test(source)) content["application/json"] = { schema: { type: "object" } }
@@ -302,6 +316,7 @@ function generate() {
     }
 
     const doc = handlerDoc(source, route.method)
+    const handler = handlerSource(source, route.method)
     const operation = {
       operationId: operationId(route.method, route.path),
       tags: [area],
@@ -312,7 +327,9 @@ function generate() {
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses: {
-        "2XX": { description: "Success: the fields are described in docs/reference.md and the guides it links to.", content: successContent(source) },
+        ...Object.fromEntries(
+          successCodes(handler).map((code) => [code, { description: "Success: the fields are described in docs/reference.md and the guides it links to.", content: successContent(handler) }])
+        ),
         default: { description: "Refused: the status says why (400 names the field and the rule).", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
       },
     }
