@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
- * `npm test`: type-check, then the unit suites, then the integration suites (real Medusa on
+ * `npm test`: the documents' checks (links hold, the OpenAPI document matches the routes), then
+ * type-check, then the unit suites, then the integration suites (real Medusa on
  * PostgreSQL), with NP_E2E=1 also the browser tests (npm run test:e2e: a demo store and Chromium),
  * then one closing line `tests: N passed, N failed` over all of them, after the time each phase took
  * (also written to .cache/test-results/phases.tsv, which .ci/run prints with its own phases).
- * Arguments are passed to jest, e.g. `npm test -- -t "pickup"`.
+ * Arguments are passed to jest, e.g. `npm test -- -t "pickup"`. NP_TEST_ONLY=checks runs the
+ * documents' checks alone (seconds).
  */
 const { spawnSync } = require("node:child_process")
 const fs = require("node:fs")
@@ -54,6 +56,19 @@ function jest(testType, jestArgs, { inBand = true } = {}) {
   }
 }
 
+// Fast, and a failure fails the run: every relative link and anchor of the documents leads
+// somewhere, and openapi/nordic-parcel.openapi.json has one entry per route and method, as the
+// routes and their validators give it.
+const checks = [
+  step("links in the documents", "node", ["scripts/check-links.js"]),
+  step("OpenAPI vs the routes", "node", ["-r", "@swc-node/register", "scripts/openapi.js", "--check"]),
+]
+const checksFailed = checks.filter((ok) => !ok).length
+if (process.env.NP_TEST_ONLY === "checks") {
+  process.stdout.write(`\nchecks: ${checks.length - checksFailed} passed, ${checksFailed} failed\n`)
+  process.exit(checksFailed ? 1 : 0)
+}
+
 // After .ci/run's `npm run build` of this tree (NP_PACKAGE_BUILT=1), the server and storefront
 // programs have just been compiled without an error: only the other two are checked here.
 const typecheckOk =
@@ -71,9 +86,9 @@ if (process.env.NP_E2E === "1") {
 
 const total = runs.reduce(
   (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
-  { passed: 0, failed: typecheckOk ? 0 : 1, skipped: 0 }
+  { passed: 0, failed: checksFailed + (typecheckOk ? 0 : 1), skipped: 0 }
 )
-const ok = typecheckOk && runs.every((r) => r.ok)
+const ok = checksFailed === 0 && typecheckOk && runs.every((r) => r.ok)
 process.stdout.write(`\ntime per phase (s):\n`)
 for (const { title, seconds } of phases) process.stdout.write(`  ${title.padEnd(26)} ${String(seconds).padStart(6)}\n`)
 process.stdout.write(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`)

@@ -20,7 +20,7 @@ jest.setTimeout(180 * 1000)
  *   "nearest pickup point when none is chosen" the booking asks the carrier for the nearest point.
  * - A cargo service the cart has no dimensions for is left out of the lookup; the others keep
  *   their carrier prices.
- * - A deleted shipping option's service is out of the lookup within the README's 5 s.
+ * - A deleted shipping option's service is out of the lookup within the 5 s docs/merchant.md promises (Checkout behaviour).
  * Every claim is checked on what the carrier sandbox received.
  */
 const sandbox = useSandbox({ users: NORDIC_SANDBOX_USERS })
