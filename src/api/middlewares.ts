@@ -19,7 +19,7 @@ import {
 } from "./admin/nordic-parcel/validators"
 import { refuseBodiesOver } from "./utils/body-size-limit"
 import { refuseUnsafeText, storeLookupRateLimit, whenHeader } from "./utils/request-guards"
-import { chargeListedReturnPrice } from "./utils/store-return-price"
+import { chargeListedReturnPrice } from "./http/store-return-price"
 import { ORDER_EMAIL_HEADER } from "../lib/shopper/order-access"
 import {
   StoreCreateReturnBody,

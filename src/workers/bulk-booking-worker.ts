@@ -18,7 +18,7 @@ import { failedOutcome, planBulkOrder, type BulkOrderView } from "../lib/bulk-bo
 import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"
 import type { BulkOrderOutcome, BulkOrderRow } from "../modules/nordic_parcel/bulk-bookings"
 import type NordicParcelModuleService from "../modules/nordic_parcel/service"
-import { isNordicParcelProviderId } from "../providers/nordic-parcel/provider-id"
+import { isNordicParcelProviderId } from "../lib/provider-id"
 
 /** This process, as the owner of the leases it takes. */
 const OWNER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`

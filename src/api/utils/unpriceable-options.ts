@@ -7,7 +7,7 @@ import {
   type PricedRegion,
   type UnpriceableOption,
 } from "../../lib/status/unpriceable-options"
-import { isNordicParcelProviderId } from "../../providers/nordic-parcel/provider-id"
+import { isNordicParcelProviderId } from "../../lib/provider-id"
 
 type ShippingOptionRow = {
   id: string

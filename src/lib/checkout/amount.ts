@@ -15,7 +15,7 @@ export type ShippingAmount = {
   amount: number
   currency?: string
   taxInclusive: boolean
-  /** "fixed": a return service's fixed return price (return-policy.ts). */
+  /** "fixed": a return service's fixed return price (lib/returns/return-policy.ts). */
   source: "carrier" | "fallback" | "free" | "fixed"
   /** The carrier's own amount and currency (VAT as `taxInclusive`, no markup) when `amount` was converted from it. */
   carrier?: { amount: number; currency: string; exchangeRate: number }

@@ -23,7 +23,7 @@ import { storableText } from "../../lib/tracking/storable-json"
 import type { PickupPointListings } from "../../lib/checkout/pickup-point-listings"
 import type { CheckoutQuoter } from "../../lib/checkout/quoter"
 import { ServicesInUse, type ShippingOptionQuery } from "../../lib/checkout/services-in-use"
-import { isNordicParcelProviderId } from "../../providers/nordic-parcel/provider-id"
+import { isNordicParcelProviderId } from "../../lib/provider-id"
 import { locationCustomerNumber, type NordicParcelOptions } from "../../lib/options"
 import type { MedusaAddress } from "../../lib/booking/booking-input"
 import { settledAfterStartMs } from "../../lib/booking/interrupted-booking"
@@ -57,6 +57,7 @@ import {
 } from "./booking-ledger"
 import { BulkBookingStore } from "./bulk-bookings"
 import { PickupOrderStore } from "./pickup-orders"
+import { ReturnOptions, type ReturnOptionsPorts } from "./return-options"
 import { downloadLabel, type DownloadedLabel } from "./label-download"
 import type { DocumentKind } from "../../lib/labels/label-format"
 import { checkInterruptedBookings, type FulfillmentQuery, type InterruptedBookingsOutcome } from "./interrupted-bookings"
@@ -592,6 +593,15 @@ class NordicParcelModuleService extends MedusaService({
       this.cradle_.logger.warn(`nordic-parcel: shipping options could not be read: ${(error as Error).message}`)
     )
     return this.servicesInUse_
+  }
+
+  /**
+   * A shopper's return options and their prices (return-options.ts): the store's return routes and
+   * the guard on Medusa's `POST /store/returns` read the same amount. Medusa's query and fulfillment
+   * module come from the caller, as for `servicesInUse`.
+   */
+  returnOptions(ports: ReturnOptionsPorts): ReturnOptions {
+    return new ReturnOptions(this, ports)
   }
 
   /** Medusa's caching module when the store has one (several instances then share entries). */

@@ -6,7 +6,7 @@
  * the booking the cancelled fulfillment holds: it becomes unused and its tracking subscription ends)
  * and `getFulfillmentOptions` (the configured services, names from the module's carrier-name cache).
  * Thin: options, clients and quoter come from the plugin's module (plugin-module.ts), Medusa reads
- * from order-loader.ts, pricing from lib/checkout/price-service.ts. `canCalculate` announces the
+ * from modules/nordic_parcel/order-loader.ts, pricing from lib/checkout/price-service.ts. `canCalculate` announces the
  * services shipping options use (lib/checkout/services-in-use.ts).
  */
 import type {
@@ -45,7 +45,7 @@ import { chosenPickupPointId, pickupPointRule } from "../../lib/pickup-point-rul
 import { senderPlace } from "../../lib/service-names/sender-place"
 import { toFulfillmentOption } from "./fulfillment-options"
 import { itemsOfFulfillment } from "./fulfillment-items"
-import { PROVIDER_IDENTIFIER } from "./provider-id"
+import { PROVIDER_IDENTIFIER } from "../../lib/provider-id"
 import {
   loadOrderOfItems,
   loadShippedFromLocationId,
@@ -54,7 +54,7 @@ import {
   loadStockLocation,
   withOrderAddress,
   withTravellingItems,
-} from "./order-loader"
+} from "../../modules/nordic_parcel/order-loader"
 import { PluginModuleAccess, type PluginAccess, type ProviderQuery } from "./plugin-module"
 import { bookOnce, type BookingJob } from "./shipment-booker"
 

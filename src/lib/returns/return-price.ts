@@ -1,0 +1,77 @@
+/*
+ * The rules of a shopper's return price, without Medusa's reads: which lines may go back, what a
+ * listed return option says, and the price a request may name. The module's return-options.ts reads
+ * the order and the options and prices them; the store routes and the guard on Medusa's
+ * `POST /store/returns` call it.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import type { ServiceOptions } from "../options"
+import type { PricingContext } from "../checkout/quote-input"
+import type { ShippingAmount } from "../checkout/amount"
+import { returnBookingLabel } from "../booking/booking-request"
+import type { ReturnOption } from "../../storefront/types"
+import type { TravellingItem } from "./order-side-items"
+import { checkReturnItems, type ReturnableLine } from "./return-items"
+
+export type ReturnAddress = NonNullable<PricingContext["shipping_address"]> & { city?: string | null; province?: string | null }
+
+/** An order as a shopper's return reads it: where it went, in which currency, what may go back. */
+export type ReturnableOrder = {
+  id: string
+  currency_code: string
+  region_id?: string | null
+  sales_channel_id?: string | null
+  shipping_address?: ReturnAddress | null
+  items: (ReturnableLine & { id: string })[]
+}
+
+/** A return shipping option of this carrier, with the warehouse the return goes to. */
+export type CarrierReturnShippingOption = {
+  id: string
+  name: string
+  provider_id: string
+  data: Record<string, unknown> | null
+  location: { id: string; address?: ReturnAddress | null } | null
+}
+
+/** The lines that go back, or a 400 naming every refused field (`items[0].quantity: must be at most 1 …`). */
+export function returnItemsOrRefuse(order: ReturnableOrder, items: { id: string; quantity: number }[]): TravellingItem[] {
+  const checked = checkReturnItems(items, order.items)
+  if (!checked.ok) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, checked.problems.join("; "))
+  }
+  return checked.items
+}
+
+/** What the shopper is shown of a priced return option. */
+export function returnOptionView(
+  option: CarrierReturnShippingOption,
+  service: ServiceOptions,
+  amount: ShippingAmount,
+  currencyCode: string,
+  returnQrCodes: boolean
+): ReturnOption {
+  return {
+    shipping_option_id: option.id,
+    name: option.name,
+    service_code: service.code,
+    amount: amount.amount,
+    currency_code: currencyCode,
+    is_tax_inclusive: amount.taxInclusive,
+    price_source: amount.source,
+    qr_codes: returnBookingLabel(service, returnQrCodes, []).generateQrCodes === true,
+  }
+}
+
+/**
+ * The price a storefront sent against the listed one: absent is taken as the listed amount; any
+ * other amount is refused, naming the field (the price changed since the options were listed,
+ * or the request was made up): list the options again.
+ */
+export function refuseOtherPrice(sent: number | undefined, listed: ReturnOption): void {
+  if (sent === undefined || Math.abs(sent - listed.amount) < 0.005) return
+  throw new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    `return_shipping.price: must be ${listed.amount} ${listed.currency_code.toUpperCase()}, the price of this return option (or left out)`
+  )
+}
