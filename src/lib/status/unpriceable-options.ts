@@ -1,6 +1,6 @@
 /*
  * The shipping options a region cannot price (no rate for the carrier's currency or for a fixed
- * markup), read by api/utils/unpriceable-options.ts for `GET /admin/nordic-parcel/status`.
+ * markup), read by api/admin/nordic-parcel/status/unpriceable-options.ts for `GET /admin/nordic-parcel/status`.
  */
 import { markupFor, valueInCurrency } from "../checkout/amount"
 import { serviceForOptionData, type NordicParcelOptions } from "../options"

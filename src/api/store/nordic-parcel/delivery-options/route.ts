@@ -14,7 +14,7 @@ import { serviceInfo } from "../../../../lib/service-catalogue"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
 import { isNordicParcelProviderId } from "../../../../lib/provider-id"
-import { loadCartForShipping } from "../../../utils/cart"
+import { loadCartForShipping } from "../cart-for-shipping"
 import type { StoreDeliveryOptionsQuery } from "../../../validators"
 
 type CartShippingOption = {

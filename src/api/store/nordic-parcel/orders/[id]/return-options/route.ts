@@ -1,5 +1,5 @@
 import type { MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
-import { orderOfShopper } from "../../../../../utils/shopper-order"
+import { orderOfShopper } from "../../../../../http/shopper-order"
 import { listShopperReturnOptions } from "../../../../../../workflows/shopper-returns"
 import type { StoreReturnOptionsBody } from "../../../../../validators"
 

@@ -1,6 +1,6 @@
 import type { MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
 import { createShopperReturn } from "../../../../../../workflows/shopper-returns"
-import { orderOfShopper } from "../../../../../utils/shopper-order"
+import { orderOfShopper } from "../../../../../http/shopper-order"
 import type { StoreCreateReturnBody } from "../../../../../validators"
 
 /**
