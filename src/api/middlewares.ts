@@ -1,6 +1,6 @@
 /*
  * Everything the plugin's routes share before their handler: request guards
- * (api/http/request-guards.ts: unsafe text, lib/input/unsafe-text.ts; per-client token buckets,
+ * (api/http/request-guards.ts: unsafe text, lib/unsafe-text.ts; per-client token buckets,
  * lib/rate-limit/token-buckets.ts, keyed by lib/rate-limit/client-key.ts), the webhook's 16 kB body
  * limit (api/http/body-size-limit.ts), Medusa's optional customer authentication on the shopper's
  * order routes, and the carrier error handler (api/carrier-error-handler.ts).

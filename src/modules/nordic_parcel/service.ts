@@ -39,8 +39,8 @@ import type { Place } from "../../lib/service-names/names-lookup-request"
 import { senderPlace, type StockLocationQuery } from "../../lib/service-names/sender-place"
 import { serviceLabels, type ServiceLabel } from "../../lib/service-names/service-label"
 import type { SettingsState } from "../../lib/settings/settings-state"
-import type { ResubscriptionOutcome } from "../../lib/status/status-view"
-import { PricingProblemLog, type PricingProblemEntry } from "../../lib/status/pricing-problems"
+import type { ResubscriptionOutcome } from "../../lib/status-page/status-view"
+import { PricingProblemLog, type PricingProblemEntry } from "../../lib/status-page/pricing-problems"
 import { CallbackIntakeBound, type CallbackKind, type DroppedCallbacks } from "../../lib/tracking/intake-bound"
 import type { TakeResult } from "../../lib/rate-limit/token-buckets"
 import { ForwardedForNotice, SHARED_BUCKET_FIX, SHARED_BUCKET_MESSAGE, type ForwardedForView } from "../../lib/rate-limit/forwarded-for-notice"
@@ -136,7 +136,7 @@ class NordicParcelModuleService extends MedusaService({
   private readonly trackingEvents_: TrackingEventStore
   private readonly trackingSubscriptions_: TrackingSubscriptions
   private readonly carrierErrors_ = new CarrierErrorLog()
-  /** Carrier prices that gave no usable amount (lib/status/pricing-problems.ts). */
+  /** Carrier prices that gave no usable amount (lib/status-page/pricing-problems.ts). */
   private readonly pricingProblems_ = new PricingProblemLog()
   /** Store requests with X-Forwarded-For while no proxy is trusted (lib/rate-limit/forwarded-for-notice.ts). */
   private readonly forwardedFor_ = new ForwardedForNotice()

@@ -6,7 +6,7 @@ import {
   type CarrierShippingOption,
   type PricedRegion,
   type UnpriceableOption,
-} from "../../../../lib/status/unpriceable-options"
+} from "../../../../lib/status-page/unpriceable-options"
 import { isNordicParcelProviderId } from "../../../../lib/provider-id"
 
 type ShippingOptionRow = {
