@@ -22,7 +22,7 @@ import { BOOKINGS_CHECK_DUE_EVENT, TRACKING_OUTBOX_DUE_EVENT } from "../../lib/e
 import { storableText } from "../../lib/tracking/storable-json"
 import type { PickupPointListings } from "../../lib/checkout/pickup-point-listings"
 import type { CheckoutQuoter } from "../../lib/checkout/quoter"
-import { ServicesInUse, type ShippingOptionQuery } from "../../lib/checkout/services-in-use"
+import { ServicesInUse } from "../../lib/checkout/services-in-use"
 import { isNordicParcelProviderId } from "../../lib/provider-id"
 import { locationCustomerNumber, type NordicParcelOptions } from "../../lib/options"
 import type { MedusaAddress } from "../../lib/booking/booking-input"
@@ -36,7 +36,6 @@ import type { PickupOrderRequest } from "../../lib/carrier"
 import { resolveOptional } from "../../lib/resolve-optional"
 import type { CarrierNameCache } from "../../lib/service-names/carrier-name-cache"
 import type { Place } from "../../lib/service-names/names-lookup-request"
-import { senderPlace, type StockLocationQuery } from "../../lib/service-names/sender-place"
 import { serviceLabels, type ServiceLabel } from "../../lib/service-names/service-label"
 import type { SettingsState } from "../../lib/settings/settings-state"
 import type { ResubscriptionOutcome } from "../../lib/status-page/status-view"
@@ -58,6 +57,7 @@ import {
 import { BulkBookingStore } from "./bulk-bookings"
 import { PickupOrderStore } from "./pickup-orders"
 import { ReturnOptions, type ReturnOptionsPorts } from "./return-options"
+import { carrierShippingOptionData, senderPlace, type StoreQuery } from "./store-reads"
 import { downloadLabel, type DownloadedLabel } from "./label-download"
 import type { DocumentKind } from "../../lib/labels/label-format"
 import { checkInterruptedBookings, type FulfillmentQuery, type InterruptedBookingsOutcome } from "./interrupted-bookings"
@@ -392,7 +392,7 @@ class NordicParcelModuleService extends MedusaService({
    */
   async serviceLabels(
     codes: Iterable<string>,
-    query: StockLocationQuery | undefined,
+    query: StoreQuery | undefined,
     options?: NordicParcelOptions
   ): Promise<Record<string, ServiceLabel>> {
     const list = [...codes]
@@ -588,8 +588,8 @@ class NordicParcelModuleService extends MedusaService({
    * a customer-list service is quoted together with the configured ones. `query` comes from the
    * caller: this module's own container cannot resolve it.
    */
-  servicesInUse(query: ShippingOptionQuery): ServicesInUse {
-    this.servicesInUse_ ??= ServicesInUse.fromQuery(query, isNordicParcelProviderId, (error) =>
+  servicesInUse(query: StoreQuery): ServicesInUse {
+    this.servicesInUse_ ??= new ServicesInUse(() => carrierShippingOptionData(query, isNordicParcelProviderId), (error) =>
       this.cradle_.logger.warn(`nordic-parcel: shipping options could not be read: ${(error as Error).message}`)
     )
     return this.servicesInUse_

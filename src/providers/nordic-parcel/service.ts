@@ -42,7 +42,7 @@ import {
   type ServiceOptions,
 } from "../../lib/options"
 import { chosenPickupPointId, pickupPointRule } from "../../lib/pickup-point-rule"
-import { senderPlace } from "../../lib/service-names/sender-place"
+import { senderPlace } from "../../modules/nordic_parcel/store-reads"
 import { toFulfillmentOption } from "./fulfillment-options"
 import { itemsOfFulfillment } from "./fulfillment-items"
 import { PROVIDER_IDENTIFIER } from "../../lib/provider-id"
