@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm test`: type-check, then the unit suites, then the integration suites (real Medusa on
- * PostgreSQL), with NP_E2E=1 also the browser tests (npm run test:e2e: a demo store and Chromium),
- * then one closing line `tests: N passed, N failed` over all of them, after the time each phase took
- * (also written to .cache/test-results/phases.tsv, which .ci/run prints with its own phases).
+ * `npm test`: the architecture map's check (scripts/check-architecture.js), type-check, then the
+ * unit suites, then the integration suites (real Medusa on PostgreSQL), with NP_E2E=1 also the
+ * browser tests (npm run test:e2e: a demo store and Chromium), then one closing line
+ * `tests: N passed, N failed` over all of them, after the time each phase took (also written to
+ * .cache/test-results/phases.tsv, which .ci/run prints with its own phases).
  * Arguments are passed to jest, e.g. `npm test -- -t "pickup"`.
  */
 const { spawnSync } = require("node:child_process")
@@ -54,6 +55,9 @@ function jest(testType, jestArgs, { inBand = true } = {}) {
   }
 }
 
+// A second's check before anything is compiled: every path ARCHITECTURE.md names exists, every
+// folder of src/ is in its code map, and it keeps to its length.
+const architectureOk = step("architecture map", "node", ["scripts/check-architecture.js"])
 // After .ci/run's `npm run build` of this tree (NP_PACKAGE_BUILT=1), the server and storefront
 // programs have just been compiled without an error: only the other two are checked here.
 const typecheckOk =
@@ -71,9 +75,9 @@ if (process.env.NP_E2E === "1") {
 
 const total = runs.reduce(
   (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
-  { passed: 0, failed: typecheckOk ? 0 : 1, skipped: 0 }
+  { passed: 0, failed: (architectureOk ? 0 : 1) + (typecheckOk ? 0 : 1), skipped: 0 }
 )
-const ok = typecheckOk && runs.every((r) => r.ok)
+const ok = architectureOk && typecheckOk && runs.every((r) => r.ok)
 process.stdout.write(`\ntime per phase (s):\n`)
 for (const { title, seconds } of phases) process.stdout.write(`  ${title.padEnd(26)} ${String(seconds).padStart(6)}\n`)
 process.stdout.write(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`)
