@@ -7,7 +7,8 @@
  * Medusa's amount (amount.ts).
  */
 import type { NordicParcelOptions, ServiceOptions } from "../options"
-import { amountFromQuote, fallbackAmount, itemsValue, pricingProblem, unusableAmountReason, type Pricing, type ShippingAmount } from "./amount"
+import { amountFromQuote, fallbackAmount, itemsValue, pricingProblem, unusableAmountReason } from "./amount"
+import type { Pricing, ShippingAmount } from "../pricing/shipping-amount"
 import { directionOf, notQuotable, quoteInputFromContext, type PricingContext, type QuoteInputResult } from "./quote-input"
 import type { CheckoutQuoter } from "./quoter"
 import { returnPolicyPrice } from "../returns/return-policy"

@@ -1,19 +1,16 @@
 /*
- * The rules of a shopper's return price, without Medusa's reads: which lines may go back, what a
- * listed return option says, and the price a request may name. The module's return-options.ts reads
- * the order and the options and prices them; the store routes and the guard on Medusa's
- * `POST /store/returns` call it.
+ * The rules of a shopper's return price, without Medusa's reads: which lines may go back and the
+ * price a request may name. The module's return-options.ts reads the order and the options and
+ * prices them; workflows/shopper-returns.ts and the guard on Medusa's `POST /store/returns` apply
+ * these rules around it.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import type { ServiceOptions } from "../options"
-import type { PricingContext } from "../checkout/quote-input"
-import type { ShippingAmount } from "../checkout/amount"
-import { returnBookingLabel } from "../booking/booking-request"
 import type { ReturnOption } from "../../storefront/types"
 import type { TravellingItem } from "./order-side-items"
 import { checkReturnItems, type ReturnableLine } from "./return-items"
 
-export type ReturnAddress = NonNullable<PricingContext["shipping_address"]> & { city?: string | null; province?: string | null }
+/** The order's shipping address, or a warehouse's, as a return reads it. */
+export type ReturnAddress = { country_code?: string | null; postal_code?: string | null; city?: string | null; province?: string | null }
 
 /** An order as a shopper's return reads it: where it went, in which currency, what may go back. */
 export type ReturnableOrder = {
@@ -41,26 +38,6 @@ export function returnItemsOrRefuse(order: ReturnableOrder, items: { id: string;
     throw new MedusaError(MedusaError.Types.INVALID_DATA, checked.problems.join("; "))
   }
   return checked.items
-}
-
-/** What the shopper is shown of a priced return option. */
-export function returnOptionView(
-  option: CarrierReturnShippingOption,
-  service: ServiceOptions,
-  amount: ShippingAmount,
-  currencyCode: string,
-  returnQrCodes: boolean
-): ReturnOption {
-  return {
-    shipping_option_id: option.id,
-    name: option.name,
-    service_code: service.code,
-    amount: amount.amount,
-    currency_code: currencyCode,
-    is_tax_inclusive: amount.taxInclusive,
-    price_source: amount.source,
-    qr_codes: returnBookingLabel(service, returnQrCodes, []).generateQrCodes === true,
-  }
 }
 
 /**

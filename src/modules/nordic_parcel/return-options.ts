@@ -17,7 +17,10 @@ import type { ServicesInUse } from "../../lib/checkout/services-in-use"
 import { serviceForOptionData, type NordicParcelOptions } from "../../lib/options"
 import { isNordicParcelProviderId } from "../../lib/provider-id"
 import type { TravellingItem } from "../../lib/returns/order-side-items"
-import { returnOptionView, type CarrierReturnShippingOption, type ReturnableOrder } from "../../lib/returns/return-price"
+import type { CarrierReturnShippingOption, ReturnableOrder } from "../../lib/returns/return-price"
+import { returnBookingLabel } from "../../lib/booking/booking-request"
+import type { ServiceOptions } from "../../lib/options"
+import type { ShippingAmount } from "../../lib/pricing/shipping-amount"
 import type { ReturnOption } from "../../storefront/types"
 import { loadShippedFromLocationId, withTravellingItems, type OrderQuery } from "./order-loader"
 
@@ -226,5 +229,25 @@ export class ReturnOptions {
     })
     const channel = data[0] as unknown as { stock_locations?: { fulfillment_sets?: { id: string }[] | null }[] | null } | undefined
     return (channel?.stock_locations ?? []).flatMap((location) => (location.fulfillment_sets ?? []).map((set) => set.id))
+  }
+}
+
+/** What the shopper is shown of a priced return option. */
+function returnOptionView(
+  option: CarrierReturnShippingOption,
+  service: ServiceOptions,
+  amount: ShippingAmount,
+  currencyCode: string,
+  returnQrCodes: boolean
+): ReturnOption {
+  return {
+    shipping_option_id: option.id,
+    name: option.name,
+    service_code: service.code,
+    amount: amount.amount,
+    currency_code: currencyCode,
+    is_tax_inclusive: amount.taxInclusive,
+    price_source: amount.source,
+    qr_codes: returnBookingLabel(service, returnQrCodes, []).generateQrCodes === true,
   }
 }
