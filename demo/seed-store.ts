@@ -11,7 +11,7 @@ import {
   linkSalesChannelsToApiKeyWorkflow,
   linkSalesChannelsToStockLocationWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { isNordicParcelProviderId } from "../src/providers/nordic-parcel/provider-id"
+import { isNordicParcelProviderId } from "../src/lib/provider-id"
 
 /** A carrier service offered as a calculated shipping option. */
 export type SeedService = {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the documents' checks (links hold, the OpenAPI document matches the routes), then
+ * `npm test`: the documents' checks (the architecture map is true, links hold, the OpenAPI document matches the routes), then
  * type-check, then the unit suites, then the integration suites (real Medusa on
  * PostgreSQL), with NP_E2E=1 also the browser tests (npm run test:e2e: a demo store and Chromium),
  * then one closing line `tests: N passed, N failed` over all of them, after the time each phase took
@@ -60,6 +60,8 @@ function jest(testType, jestArgs, { inBand = true } = {}) {
 // somewhere, and openapi/nordic-parcel.openapi.json has one entry per route and method, as the
 // routes and their validators give it.
 const checks = [
+  // Every path ARCHITECTURE.md names exists, every folder of src/ is in its code map, and it keeps to its length.
+  step("architecture map", "node", ["scripts/check-architecture.js"]),
   step("links in the documents", "node", ["scripts/check-links.js"]),
   step("OpenAPI vs the routes", "node", ["-r", "@swc-node/register", "scripts/openapi.js", "--check"]),
 ]

@@ -1,8 +1,8 @@
 /*
  * Everything the plugin's routes share before their handler: request guards
- * (api/utils/request-guards.ts: unsafe text, lib/input/unsafe-text.ts; per-client token buckets,
+ * (api/http/request-guards.ts: unsafe text, lib/unsafe-text.ts; per-client token buckets,
  * lib/rate-limit/token-buckets.ts, keyed by lib/rate-limit/client-key.ts), the webhook's 16 kB body
- * limit (api/utils/body-size-limit.ts), Medusa's optional customer authentication on the shopper's
+ * limit (api/http/body-size-limit.ts), Medusa's optional customer authentication on the shopper's
  * order routes, and the carrier error handler (api/carrier-error-handler.ts).
  */
 import { authenticate, defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
@@ -17,9 +17,9 @@ import {
   AdminPickupOrdersQuery,
   AdminTrackingSubscriptionsQuery,
 } from "./admin/nordic-parcel/validators"
-import { refuseBodiesOver } from "./utils/body-size-limit"
-import { refuseUnsafeText, storeLookupRateLimit, whenHeader } from "./utils/request-guards"
-import { chargeListedReturnPrice } from "./utils/store-return-price"
+import { refuseBodiesOver } from "./http/body-size-limit"
+import { refuseUnsafeText, storeLookupRateLimit, whenHeader } from "./http/request-guards"
+import { chargeListedReturnPrice } from "./http/store-return-price"
 import { ORDER_EMAIL_HEADER } from "../lib/shopper/order-access"
 import {
   StoreCreateReturnBody,

@@ -6,9 +6,8 @@
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { BOOKINGS_CHECK_DUE_EVENT } from "../lib/events"
-import checkInterruptedBookingsJob from "../jobs/check-interrupted-bookings"
-import resumeBulkBookingsJob from "../jobs/resume-bulk-bookings"
-import { BULK_LEASE_MS } from "../workers/bulk-booking-worker"
+import { checkInterruptedBookings } from "../workflows/complete-interrupted-fulfillment"
+import { BULK_LEASE_MS, resumeAbandonedBulkBookings } from "../workers/bulk-booking-worker"
 import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"
 import type NordicParcelModuleService from "../modules/nordic_parcel/service"
 
@@ -20,12 +19,12 @@ import type NordicParcelModuleService from "../modules/nordic_parcel/service"
  * unconfirmed then, not up to a minute later), and when a lease it held has surely run out.
  */
 export default async function checkBookingsAtStartUp({ container }: SubscriberArgs<Record<string, never>>) {
-  await checkInterruptedBookingsJob(container)
-  await resumeBulkBookingsJob(container)
+  await checkInterruptedBookings(container)
+  await resumeAbandonedBulkBookings(container)
   const nordicParcel = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   const settledMs = nordicParcel.interruptedBookingsSettledAfterStartMs() + 1_000
-  setTimeout(() => void checkInterruptedBookingsJob(container).catch(() => undefined), settledMs).unref()
-  setTimeout(() => void resumeBulkBookingsJob(container).catch(() => undefined), BULK_LEASE_MS + 1_000).unref()
+  setTimeout(() => void checkInterruptedBookings(container).catch(() => undefined), settledMs).unref()
+  setTimeout(() => void resumeAbandonedBulkBookings(container).catch(() => undefined), BULK_LEASE_MS + 1_000).unref()
 }
 
 export const config: SubscriberConfig = {

@@ -12,13 +12,13 @@ import { hostname } from "node:os"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
-import checkInterruptedBookingsJob from "../jobs/check-interrupted-bookings"
 import { mapLimit } from "../lib/concurrency/map-limit"
 import { failedOutcome, planBulkOrder, type BulkOrderView } from "../lib/bulk-booking/order-plan"
 import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"
+import { checkInterruptedBookings } from "../workflows/complete-interrupted-fulfillment"
 import type { BulkOrderOutcome, BulkOrderRow } from "../modules/nordic_parcel/bulk-bookings"
 import type NordicParcelModuleService from "../modules/nordic_parcel/service"
-import { isNordicParcelProviderId } from "../providers/nordic-parcel/provider-id"
+import { isNordicParcelProviderId } from "../lib/provider-id"
 
 /** This process, as the owner of the leases it takes. */
 const OWNER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
@@ -40,6 +40,18 @@ const MAX_PASSES = 6
 const PASS_PAUSE_MS = 10_000
 
 const working = new Set<string>()
+
+/**
+ * Bulk booking runs whose instance stopped (its lease ran out) are taken up again by whichever
+ * instance asks first; the lease keeps the others out. Each run goes on in the background: a long
+ * run must not hold the caller (the minute's job, the start-up check) past its next tick.
+ */
+export async function resumeAbandonedBulkBookings(container: MedusaContainer): Promise<void> {
+  const store = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE).bulkBookingStore()
+  for (const id of await store.abandoned()) {
+    void workBulkBooking(container, id)
+  }
+}
 
 /**
  * Works a bulk run in the background of this process if no other instance holds its lease: each
@@ -68,7 +80,7 @@ async function work(container: MedusaContainer, id: string): Promise<void> {
   // A run resumed after its instance stopped: attempts that instance left without an answer become
   // unconfirmed first, so they neither hold their orders nor are taken for bookings in flight, and
   // fulfilments it left half done are completed (then counted as the order's booking).
-  await checkInterruptedBookingsJob(container)
+  await checkInterruptedBookings(container)
   let lost = false
   const renew = setInterval(() => {
     store.lease(id, OWNER, BULK_LEASE_MS).then(
@@ -84,7 +96,7 @@ async function work(container: MedusaContainer, id: string): Promise<void> {
     for (let pass = 0; pass < MAX_PASSES && !lost; pass++) {
       if (pass > 0) {
         await new Promise((resolve) => setTimeout(resolve, PASS_PAUSE_MS))
-        await checkInterruptedBookingsJob(container)
+        await checkInterruptedBookings(container)
       }
       const rows = await store.unfinished(id)
       // Once the lease is lost, another instance works the run: the rest is left to it.

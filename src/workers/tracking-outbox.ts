@@ -1,6 +1,6 @@
 /*
  * Applies stored tracking events: per fulfillment under a lock, through
- * workflows/apply-tracking-event.ts, then marks the row applied, or records its attempts, error and
+ * workflows/tracking/apply-tracking-event.ts, then marks the row applied, or records its attempts, error and
  * next attempt (modules/nordic_parcel/tracking-events.ts, back-off lib/tracking/backoff.ts). Called by
  * subscribers/tracking-received.ts for a new event, by jobs/apply-tracking-events.ts (every minute)
  * and subscribers/tracking-outbox-due.ts (start-up) for what is stored but not applied.
@@ -10,7 +10,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { trackingReceivedData, type TrackingReceivedData } from "../lib/events"
 import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"
 import type NordicParcelModuleService from "../modules/nordic_parcel/service"
-import { applyTrackingEventWorkflow } from "../workflows/apply-tracking-event"
+import { applyTrackingEventWorkflow } from "../workflows/tracking/apply-tracking-event"
 
 export type ApplyOutcome = { applied: true } | { applied: false; error: string }
 

@@ -3,7 +3,7 @@
  * api/admin/nordic-parcel/orders/[id]/pickup-point). One step refuses a booked order (409, code
  * `nordic_parcel.already_booked` in lib/booking/booking-failure.ts, answered by
  * api/carrier-error-handler.ts) and checks the point with the same `resolvePickupPoint` (pure rules
- * lib/checkout/pickup-point-change.ts); Medusa's `updateOrderShippingMethodsStep` stores it and
+ * lib/pickup-point-change.ts); Medusa's `updateOrderShippingMethodsStep` stores it and
  * restores the old data on failure. The widget's search is admin/components/pickup-point-change.tsx.
  */
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
@@ -11,7 +11,7 @@ import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse }
 import { updateOrderShippingMethodsStep } from "@medusajs/medusa/core-flows"
 import { ALREADY_BOOKED } from "../lib/booking/booking-failure"
 import { CART_SHIPPING_FIELDS } from "../lib/checkout/cart-fields"
-import { bookedRefusal, methodToChange, withMerchantPoint, type OrderMethod } from "../lib/checkout/pickup-point-change"
+import { bookedRefusal, methodToChange, withMerchantPoint, type OrderMethod } from "../lib/pickup-point-change"
 import { resolvePickupPoint, type PickupAddress } from "../lib/checkout/pickup-point-choice"
 import { serviceForOptionData } from "../lib/options"
 import { pickupPointRule } from "../lib/pickup-point-rule"

@@ -7,6 +7,7 @@
  * that finds them is modules/nordic_parcel/interrupted-bookings.ts; what is missing is
  * lib/booking/unfinished-fulfilment.ts.
  */
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, Modules, OrderWorkflowEvents } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
@@ -29,6 +30,8 @@ import {
   type ReservationView,
   type UnfinishedFulfilment,
 } from "../lib/booking/unfinished-fulfilment"
+import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"
+import type NordicParcelModuleService from "../modules/nordic_parcel/service"
 
 export type CompleteInterruptedFulfillmentInput = { order_id: string; fulfillment_id: string }
 
@@ -155,3 +158,30 @@ export const completeInterruptedFulfillmentWorkflow = createWorkflow(
     return new WorkflowResponse(transform({ plan }, ({ plan }) => ({ missing: plan.missing })))
   }
 )
+
+/**
+ * Bookings a stopped process left behind (modules/nordic_parcel/interrupted-bookings.ts): an
+ * attempt without an answer past the booking's time limit becomes unconfirmed for the merchant,
+ * and releases the order's units; a booked fulfilment Medusa's workflow left half done is
+ * completed by the workflow above. Run every minute (jobs/check-interrupted-bookings.ts), at
+ * start-up (subscribers/bookings-check-due.ts) and by each pass of a bulk run. Never rejects.
+ */
+export async function checkInterruptedBookings(container: MedusaContainer): Promise<void> {
+  const nordicParcel = container.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  try {
+    const { unfinished } = await nordicParcel.checkInterruptedBookings(container.resolve(ContainerRegistrationKeys.QUERY))
+    for (const booking of unfinished) {
+      try {
+        const { result } = await completeInterruptedFulfillmentWorkflow(container).run({
+          input: { order_id: booking.order_id, fulfillment_id: booking.fulfillment_id },
+        })
+        if (result.missing) logger.info(`nordic-parcel: fulfilment ${booking.fulfillment_id} of order ${booking.order_id} completed (${result.missing === "count" ? "items counted as fulfilled" : "linked to the order"})`)
+      } catch (error) {
+        logger.warn(`nordic-parcel: fulfilment ${booking.fulfillment_id} of order ${booking.order_id} not completed: ${(error as Error).message}; tried again at the next check`)
+      }
+    }
+  } catch (error) {
+    logger.warn(`nordic-parcel: interrupted bookings not checked: ${(error as Error).message}`)
+  }
+}

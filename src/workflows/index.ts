@@ -1,4 +1,4 @@
-export { applyTrackingEventWorkflow } from "./apply-tracking-event"
+export { applyTrackingEventWorkflow } from "./tracking/apply-tracking-event"
 export { createCustomerSubscriptionWorkflow } from "./subscriptions/create-customer-subscription"
 export { createTrackingSubscriptionWorkflow } from "./subscriptions/create-tracking-subscription"
 export { deleteSubscriptionWorkflow } from "./subscriptions/delete-subscription"

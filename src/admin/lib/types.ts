@@ -1,11 +1,11 @@
-import type { AdminShipment } from "../../api/utils/admin-shipment"
-import type { PlannedShipment } from "../../api/utils/planned-shipment"
+import type { AdminShipment } from "../../lib/admin-views/admin-shipment"
+import type { PlannedShipment } from "../../lib/admin-views/planned-shipment"
 import type { StorePickupPoint } from "../../lib/checkout/pickup-point"
 
 /** Shapes of the plugin's admin routes, shared with the backend that answers them (type-only). */
-export type { AdminShipment, AdminTrackingEvent as TrackingEvent } from "../../api/utils/admin-shipment"
+export type { AdminShipment, AdminTrackingEvent as TrackingEvent } from "../../lib/admin-views/admin-shipment"
 /** What the shopper chose at checkout (GET /admin/nordic-parcel/orders/:id `shipping_methods`). */
-export type { PlannedShipment } from "../../api/utils/planned-shipment"
+export type { PlannedShipment } from "../../lib/admin-views/planned-shipment"
 
 /** The pickup point of a shipment or a shipping method. */
 export type PickupPoint = NonNullable<PlannedShipment["pickup_point"]>

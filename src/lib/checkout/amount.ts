@@ -5,39 +5,12 @@
  * price-service.ts calls it; `pricingProblem` says why a price cannot be used.
  */
 import type { ServiceOptions } from "../options"
-import { conversionBetween, roundingOf, type CurrencyTable } from "../pricing/currency-conversion"
+import { conversionBetween, roundingOf } from "../pricing/currency-conversion"
 import { markupInCurrency, type MarkupInCurrency } from "../pricing/markup"
 import { roundPrice } from "../pricing/rounding"
+import { valueInCurrency, type Pricing, type ShippingAmount } from "../pricing/shipping-amount"
 import { applyPriceAdjustment, roundMoney } from "./price-adjustment"
 import type { ServiceQuote } from "./service-quote"
-
-export type ShippingAmount = {
-  amount: number
-  currency?: string
-  taxInclusive: boolean
-  /** "fixed": a return service's fixed return price (return-policy.ts). */
-  source: "carrier" | "fallback" | "free" | "fixed"
-  /** The carrier's own amount and currency (VAT as `taxInclusive`, no markup) when `amount` was converted from it. */
-  carrier?: { amount: number; currency: string; exchangeRate: number }
-}
-
-/**
- * currency: the cart's or order's, when known (else the carrier's price is taken in its own
- * currency and the single-number values apply). currencies: the merchant's rates and rounding.
- */
-export type Pricing = { pricesIncludeVat: boolean; itemsValue: number; currency?: string; currencies: CurrencyTable }
-
-/**
- * A per-currency value of a service: its entry for the currency, else the single number, which is
- * in the default currency (kept from before currencies, so `fallbackPrice: 99` still means 99 NOK).
- */
-export function valueInCurrency<T>(single: T | undefined, perCurrency: Record<string, T> | undefined, pricing: Pricing): T | undefined {
-  const currency = pricing.currency?.toUpperCase()
-  if (!currency) {
-    return single
-  }
-  return perCurrency?.[currency] ?? (currency === pricing.currencies.defaultCurrency ? single : undefined)
-}
 
 /**
  * The markup a cart gets and the factor that brings its amount of money into the cart's currency:

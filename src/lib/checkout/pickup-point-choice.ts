@@ -6,7 +6,7 @@
 import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { CarrierError, type LookupClient } from "../carrier"
-import { isUnsafeText, UNSAFE_TEXT_RULE } from "../input/unsafe-text"
+import { isUnsafeText, UNSAFE_TEXT_RULE } from "../unsafe-text"
 import type { Parcel } from "../packing/parcel"
 import { isPickupCountry, type PickupCountry } from "../postal-codes"
 import { parcelFits, toPickupPointSnapshot, type PickupPointSnapshot } from "./pickup-point"

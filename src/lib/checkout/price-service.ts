@@ -7,10 +7,11 @@
  * Medusa's amount (amount.ts).
  */
 import type { NordicParcelOptions, ServiceOptions } from "../options"
-import { amountFromQuote, fallbackAmount, itemsValue, pricingProblem, unusableAmountReason, type Pricing, type ShippingAmount } from "./amount"
+import { amountFromQuote, fallbackAmount, itemsValue, pricingProblem, unusableAmountReason } from "./amount"
+import type { Pricing, ShippingAmount } from "../pricing/shipping-amount"
 import { directionOf, notQuotable, quoteInputFromContext, type PricingContext, type QuoteInputResult } from "./quote-input"
 import type { CheckoutQuoter } from "./quoter"
-import { returnPolicyPrice } from "./return-policy"
+import { returnPolicyPrice } from "../returns/return-policy"
 import type { ServiceQuote } from "./service-quote"
 
 export type ServicePrice = {
@@ -40,8 +41,10 @@ export function pricingFor(options: NordicParcelOptions, context: { items?: unkn
 /**
  * Prices one service for a cart (or order) the way checkout does: one shared carrier quote for the
  * cart state (every service the store offers or its shipping options use), then the service's
- * price, else its fallback. A return service's return policy comes first (return-policy.ts). Used by the provider's calculatePrice
- * and by the delivery-options route, so both show the same amount from the same quote.
+ * price, else its fallback. A return service's return policy comes first
+ * (lib/returns/return-policy.ts). Used by the provider's calculatePrice, the shopper's return
+ * options (modules/nordic_parcel/return-options.ts) and the delivery-options route, so all show
+ * the same amount from the same quote.
  * `options` are the options in force (the plugin options with the merchant's settings over them).
  */
 export async function priceService(

@@ -1,19 +1,15 @@
 /*
  * The services the store's shipping options use, quoted with the configured ones; held by the module
- * (`servicesInUse(query)`), announced by the provider's `canCalculate`. Never served older than 5 s
+ * (`servicesInUse(query)`, which reads the options through modules/nordic_parcel/store-reads.ts),
+ * announced by the provider's `canCalculate`. Never served older than 5 s
  * (`RefreshingValue`'s `maxServedAgeMs`, refreshed in the background from 2.5 s); an announcement
  * lapses once the database was read after it, so a deleted option leaves the lookup within 5 s.
  */
 import { serviceForOptionData, type NordicParcelOptions, type ServiceOptions } from "../options"
 import { RefreshingValue } from "../settings/refreshing-value"
 
-/** The part of Medusa's query this reads. */
-export type ShippingOptionQuery = {
-  graph(config: { entity: string; fields: string[]; filters: Record<string, unknown> }): Promise<{ data: unknown[] }>
-}
-
 /** The data of a shipping option (what the admin stored from getFulfillmentOptions). */
-type OptionData = Record<string, unknown>
+export type OptionData = Record<string, unknown>
 
 /**
  * How old the list of services used by shipping options may get (the README's promise): a
@@ -61,19 +57,6 @@ export class ServicesInUse {
       onError,
       now,
     })
-  }
-
-  /**
-   * Shipping options that are not deleted (query leaves soft-deleted rows out). `isCarrierProvider`
-   * tells the plugin's `provider_id`s, under whatever id the store registered it.
-   */
-  static fromQuery(query: ShippingOptionQuery, isCarrierProvider: (providerId: string) => boolean, onError?: (error: unknown) => void): ServicesInUse {
-    return new ServicesInUse(async () => {
-      const { data } = await query.graph({ entity: "shipping_option", fields: ["id", "provider_id", "data"], filters: {} })
-      return (data as { provider_id?: string | null; data?: OptionData | null }[])
-        .filter((option) => isCarrierProvider(option.provider_id ?? ""))
-        .map((option) => option.data ?? {})
-    }, onError)
   }
 
   /**

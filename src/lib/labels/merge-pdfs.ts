@@ -2,7 +2,7 @@
  * One PDF of many labels, in bounded memory: pdf-lib reads each label and copies its pages into a
  * small document numbered after the objects already written; those objects are written out and let go,
  * and the page tree, catalogue and cross-reference table come last. Labels that are not PDFs are
- * skipped and named. Used through api/utils/labels-pdf.ts.
+ * skipped and named. Used through api/http/labels-pdf.ts.
  */
 import {
   PDFCrossRefSection,

@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { optionRules } from "../options"
 import { describeIssues } from "../validation-issues"
-import { findUnsafeText, UNSAFE_TEXT_RULE } from "../input/unsafe-text"
+import { findUnsafeText, UNSAFE_TEXT_RULE } from "../unsafe-text"
 
 /**
  * Merchant settings: the part of the plugin options a merchant changes in the admin, in the admin

@@ -32,7 +32,7 @@ export function milestoneOf(status: string): TrackingMilestone {
 
 /**
  * The shipment status a milestone moves to, and the statuses it may move from. The step that
- * applies it (workflows/steps/record-shipment-status.ts) reads the shipment, checks `from` in
+ * applies it (workflows/tracking/record-shipment-status.ts) reads the shipment, checks `from` in
  * memory, then writes: a late or repeated event does not move a status back, but the check is not
  * made in the database, so two events for one consignment applied at the same instant could still
  * interleave. Unused and failed shipments are never moved (STOPPED_SHIPMENT_STATUSES).

@@ -7,7 +7,7 @@
  * (lib/booking/unfinished-fulfilment.ts), which workflows/complete-interrupted-fulfillment.ts
  * completes. Run every minute by jobs/check-interrupted-bookings.ts, by every pass of a bulk run, and
  * at start-up through subscribers/bookings-check-due.ts. An unconfirmed attempt (`status = 'booking'`
- * with `last_error` set) holds no units; it is shown by api/utils/admin-shipment.ts in the order
+ * with `last_error` set) holds no units; it is shown by lib/admin-views/admin-shipment.ts in the order
  * widget, by `GET /admin/nordic-parcel/unfulfilled-orders` and by the status route, and booked again
  * by the merchant's next fulfilment of the same parcel or by the rebook route.
  */

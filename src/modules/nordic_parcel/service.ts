@@ -22,8 +22,8 @@ import { BOOKINGS_CHECK_DUE_EVENT, TRACKING_OUTBOX_DUE_EVENT } from "../../lib/e
 import { storableText } from "../../lib/tracking/storable-json"
 import type { PickupPointListings } from "../../lib/checkout/pickup-point-listings"
 import type { CheckoutQuoter } from "../../lib/checkout/quoter"
-import { ServicesInUse, type ShippingOptionQuery } from "../../lib/checkout/services-in-use"
-import { isNordicParcelProviderId } from "../../providers/nordic-parcel/provider-id"
+import { ServicesInUse } from "../../lib/checkout/services-in-use"
+import { isNordicParcelProviderId } from "../../lib/provider-id"
 import { locationCustomerNumber, type NordicParcelOptions } from "../../lib/options"
 import type { MedusaAddress } from "../../lib/booking/booking-input"
 import { settledAfterStartMs } from "../../lib/booking/interrupted-booking"
@@ -36,11 +36,10 @@ import type { PickupOrderRequest } from "../../lib/carrier"
 import { resolveOptional } from "../../lib/resolve-optional"
 import type { CarrierNameCache } from "../../lib/service-names/carrier-name-cache"
 import type { Place } from "../../lib/service-names/names-lookup-request"
-import { senderPlace, type StockLocationQuery } from "../../lib/service-names/sender-place"
 import { serviceLabels, type ServiceLabel } from "../../lib/service-names/service-label"
 import type { SettingsState } from "../../lib/settings/settings-state"
-import type { ResubscriptionOutcome } from "../../lib/status/status-view"
-import { PricingProblemLog, type PricingProblemEntry } from "../../lib/status/pricing-problems"
+import type { ResubscriptionOutcome } from "../../lib/status-page/status-view"
+import { PricingProblemLog, type PricingProblemEntry } from "../../lib/status-page/pricing-problems"
 import { CallbackIntakeBound, type CallbackKind, type DroppedCallbacks } from "../../lib/tracking/intake-bound"
 import type { TakeResult } from "../../lib/rate-limit/token-buckets"
 import { ForwardedForNotice, SHARED_BUCKET_FIX, SHARED_BUCKET_MESSAGE, type ForwardedForView } from "../../lib/rate-limit/forwarded-for-notice"
@@ -57,6 +56,8 @@ import {
 } from "./booking-ledger"
 import { BulkBookingStore } from "./bulk-bookings"
 import { PickupOrderStore } from "./pickup-orders"
+import { ReturnOptions, type ReturnOptionsPorts } from "./return-options"
+import { carrierShippingOptionData, senderPlace, type StoreQuery } from "./store-reads"
 import { downloadLabel, type DownloadedLabel } from "./label-download"
 import type { DocumentKind } from "../../lib/labels/label-format"
 import { checkInterruptedBookings, type FulfillmentQuery, type InterruptedBookingsOutcome } from "./interrupted-bookings"
@@ -135,7 +136,7 @@ class NordicParcelModuleService extends MedusaService({
   private readonly trackingEvents_: TrackingEventStore
   private readonly trackingSubscriptions_: TrackingSubscriptions
   private readonly carrierErrors_ = new CarrierErrorLog()
-  /** Carrier prices that gave no usable amount (lib/status/pricing-problems.ts). */
+  /** Carrier prices that gave no usable amount (lib/status-page/pricing-problems.ts). */
   private readonly pricingProblems_ = new PricingProblemLog()
   /** Store requests with X-Forwarded-For while no proxy is trusted (lib/rate-limit/forwarded-for-notice.ts). */
   private readonly forwardedFor_ = new ForwardedForNotice()
@@ -391,7 +392,7 @@ class NordicParcelModuleService extends MedusaService({
    */
   async serviceLabels(
     codes: Iterable<string>,
-    query: StockLocationQuery | undefined,
+    query: StoreQuery | undefined,
     options?: NordicParcelOptions
   ): Promise<Record<string, ServiceLabel>> {
     const list = [...codes]
@@ -587,11 +588,20 @@ class NordicParcelModuleService extends MedusaService({
    * a customer-list service is quoted together with the configured ones. `query` comes from the
    * caller: this module's own container cannot resolve it.
    */
-  servicesInUse(query: ShippingOptionQuery): ServicesInUse {
-    this.servicesInUse_ ??= ServicesInUse.fromQuery(query, isNordicParcelProviderId, (error) =>
+  servicesInUse(query: StoreQuery): ServicesInUse {
+    this.servicesInUse_ ??= new ServicesInUse(() => carrierShippingOptionData(query, isNordicParcelProviderId), (error) =>
       this.cradle_.logger.warn(`nordic-parcel: shipping options could not be read: ${(error as Error).message}`)
     )
     return this.servicesInUse_
+  }
+
+  /**
+   * A shopper's return options and their prices (return-options.ts): the store's return routes and
+   * the guard on Medusa's `POST /store/returns` read the same amount. Medusa's query and fulfillment
+   * module come from the caller, as for `servicesInUse`.
+   */
+  returnOptions(ports: ReturnOptionsPorts): ReturnOptions {
+    return new ReturnOptions(this, ports)
   }
 
   /** Medusa's caching module when the store has one (several instances then share entries). */

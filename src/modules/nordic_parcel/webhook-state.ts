@@ -6,7 +6,7 @@
 import type { Context, DAL } from "@medusajs/framework/types"
 import { InjectTransactionManager, MedusaContext } from "@medusajs/framework/utils"
 import type { CarrierLogger } from "../../lib/carrier"
-import type { ResubscriptionOutcome } from "../../lib/status/status-view"
+import type { ResubscriptionOutcome } from "../../lib/status-page/status-view"
 import { manager } from "./transaction-manager"
 
 /** One row for the store, under a fixed id. */

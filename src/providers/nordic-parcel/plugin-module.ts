@@ -6,7 +6,7 @@
 import type { RemoteQueryFunction } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { resolveOptional } from "../../lib/resolve-optional"
-import { REQUIRED_FULFILLMENT_DEPENDENCIES } from "../../lib/status/setup-problems"
+import { REQUIRED_FULFILLMENT_DEPENDENCIES } from "../../lib/status-page/setup-problems"
 import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../modules/nordic_parcel/service"
 

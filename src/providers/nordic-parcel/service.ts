@@ -6,7 +6,7 @@
  * the booking the cancelled fulfillment holds: it becomes unused and its tracking subscription ends)
  * and `getFulfillmentOptions` (the configured services, names from the module's carrier-name cache).
  * Thin: options, clients and quoter come from the plugin's module (plugin-module.ts), Medusa reads
- * from order-loader.ts, pricing from lib/checkout/price-service.ts. `canCalculate` announces the
+ * from modules/nordic_parcel/order-loader.ts, pricing from lib/checkout/price-service.ts. `canCalculate` announces the
  * services shipping options use (lib/checkout/services-in-use.ts).
  */
 import type {
@@ -28,7 +28,7 @@ import { toBookingRequest } from "../../lib/booking/booking-request"
 import type { PickupPointSnapshot } from "../../lib/checkout/pickup-point"
 import { packParcel } from "../../lib/packing/parcel"
 import type { BookingCustomer } from "../../lib/carrier"
-import type { ShippingAmount } from "../../lib/checkout/amount"
+import type { ShippingAmount } from "../../lib/pricing/shipping-amount"
 import { resolvePickupPoint, type ChosenPickupPoint } from "../../lib/checkout/pickup-point-choice"
 import { priceService, quoteInputForService } from "../../lib/checkout/price-service"
 import { isUsableAmount } from "../../lib/checkout/amount"
@@ -42,10 +42,10 @@ import {
   type ServiceOptions,
 } from "../../lib/options"
 import { chosenPickupPointId, pickupPointRule } from "../../lib/pickup-point-rule"
-import { senderPlace } from "../../lib/service-names/sender-place"
+import { senderPlace } from "../../modules/nordic_parcel/store-reads"
 import { toFulfillmentOption } from "./fulfillment-options"
 import { itemsOfFulfillment } from "./fulfillment-items"
-import { PROVIDER_IDENTIFIER } from "./provider-id"
+import { PROVIDER_IDENTIFIER } from "../../lib/provider-id"
 import {
   loadOrderOfItems,
   loadShippedFromLocationId,
@@ -54,7 +54,7 @@ import {
   loadStockLocation,
   withOrderAddress,
   withTravellingItems,
-} from "./order-loader"
+} from "../../modules/nordic_parcel/order-loader"
 import { PluginModuleAccess, type PluginAccess, type ProviderQuery } from "./plugin-module"
 import { bookOnce, type BookingJob } from "./shipment-booker"
 

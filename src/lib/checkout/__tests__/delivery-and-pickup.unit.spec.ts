@@ -1,7 +1,7 @@
 import type { PickupPoint } from "../../carrier"
 import { parseOptions } from "../../options"
 import { TtlCache } from "../../cache/ttl-cache"
-import { findUnsafeText, isUnsafeText } from "../../input/unsafe-text"
+import { findUnsafeText, isUnsafeText } from "../../unsafe-text"
 import { TokenBuckets } from "../../rate-limit/token-buckets"
 import { followAddress, needsFollowing } from "../pickup-point-follow"
 import { nearestFitting, streetOf } from "../pickup-point-listings"

@@ -1,4 +1,5 @@
-import { amountFromQuote, fallbackAmount, pricingProblem, unusableAmountReason, type Pricing } from "../../checkout/amount"
+import { amountFromQuote, fallbackAmount, pricingProblem, unusableAmountReason } from "../../checkout/amount"
+import type { Pricing } from "../shipping-amount"
 import type { ServiceQuote } from "../../checkout/service-quote"
 import { parseOptions, type ServiceOptions } from "../../options"
 import { carrierCurrencyOf } from "../carrier-currency"

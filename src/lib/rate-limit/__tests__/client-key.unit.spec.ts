@@ -1,6 +1,6 @@
 import { clientKey, normalise, type ClientAddressOptions } from "../client-key"
 import { ForwardedForNotice, ignoresForwardedFor } from "../forwarded-for-notice"
-import { setupProblems } from "../../status/setup-problems"
+import { setupProblems } from "../../status-page/setup-problems"
 
 const byDefault = { trustedProxies: 0 }
 

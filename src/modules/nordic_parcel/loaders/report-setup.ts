@@ -1,6 +1,6 @@
 /*
  * Logs set-up problems at boot (missing fulfillment `dependencies`, webhook URL or secret, refused
- * credentials), found by the pure rules in lib/status/setup-problems.ts; `GET
+ * credentials), found by the pure rules in lib/status-page/setup-problems.ts; `GET
  * /admin/nordic-parcel/status` lists the same for the settings page's banner.
  */
 import type { LoaderOptions, Logger } from "@medusajs/framework/types"
@@ -9,7 +9,7 @@ import { CarrierError, createCarrierClients } from "../../../lib/carrier"
 import type { NordicParcelOptions } from "../../../lib/options"
 import { resolveOptional } from "../../../lib/resolve-optional"
 import { PARSED_OPTIONS } from "./validate-options"
-import { CREDENTIALS_REFUSED, fulfillmentDependenciesOf, setupProblemLogLine, setupProblems } from "../../../lib/status/setup-problems"
+import { CREDENTIALS_REFUSED, fulfillmentDependenciesOf, setupProblemLogLine, setupProblems } from "../../../lib/status-page/setup-problems"
 
 /**
  * Runs at boot: logs each set-up mistake with its fix (the settings page shows the same ones), so

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { customerView } from "../../../../lib/status/customer-view"
+import { customerView } from "../../../../lib/status-page/customer-view"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
 

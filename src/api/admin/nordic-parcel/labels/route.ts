@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
-import { sendMergedLabels } from "../../../utils/labels-pdf"
+import { sendMergedLabels } from "../../../http/labels-pdf"
 import type { AdminLabelsQuery } from "../validators"
 
 /** GET /admin/nordic-parcel/labels?fulfillment_ids=a,b: one PDF of the labels of the selected shipments. */

@@ -1,6 +1,6 @@
 /*
  * The settings page's status: credentials and customer numbers, set-up problems
- * (lib/status/setup-problems.ts), options a region cannot price (api/utils/unpriceable-options.ts),
+ * (lib/status-page/setup-problems.ts), options a region cannot price (api/admin/nordic-parcel/status/unpriceable-options.ts),
  * unconfirmed bookings, refused callbacks and the last resubscription
  * (modules/nordic_parcel/webhook-state.ts), the last carrier errors; labels from the module's
  * `serviceLabels`.
@@ -8,11 +8,11 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { CarrierError } from "../../../../lib/carrier"
-import { fulfillmentDependenciesOf } from "../../../../lib/status/setup-problems"
-import { statusView, type CustomerListOutcome } from "../../../../lib/status/status-view"
+import { fulfillmentDependenciesOf } from "../../../../lib/status-page/setup-problems"
+import { statusView, type CustomerListOutcome } from "../../../../lib/status-page/status-view"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
-import { loadUnpriceableOptions } from "../../../utils/unpriceable-options"
+import { loadUnpriceableOptions } from "./unpriceable-options"
 
 /**
  * GET /admin/nordic-parcel/status: are the credentials accepted (one call to the booking service's

@@ -1,6 +1,6 @@
 /*
  * The carrier's callbacks (`POST /hooks/nordic-parcel/events`, no Medusa auth). Bodies over 16 kB are
- * refused by api/utils/body-size-limit.ts (declared in api/middlewares.ts). The secret header is
+ * refused by api/http/body-size-limit.ts (declared in api/middlewares.ts). The secret header is
  * checked by lib/tracking/secret.ts (the current secret, or the previous one in its grace period; a
  * refusal is counted in the database through the module's `noteRefusedCallback`) and the body parsed
  * leniently by lib/tracking/callback-payload.ts. Only a wrong secret (401) or a body that is not JSON

@@ -1,6 +1,6 @@
 /*
  * For a cart: each of its carrier shipping options (recognised by
- * providers/nordic-parcel/provider-id.ts) with price, delivery date and texts, from one quote
+ * lib/provider-id.ts) with price, delivery date and texts, from one quote
  * (lib/checkout/price-service.ts) and the country rules (lib/pickup-point-rule.ts).
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
@@ -13,8 +13,8 @@ import { pickupPointRule } from "../../../../lib/pickup-point-rule"
 import { serviceInfo } from "../../../../lib/service-catalogue"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
-import { isNordicParcelProviderId } from "../../../../providers/nordic-parcel/provider-id"
-import { loadCartForShipping } from "../../../utils/cart"
+import { isNordicParcelProviderId } from "../../../../lib/provider-id"
+import { loadCartForShipping } from "../cart-for-shipping"
 import type { StoreDeliveryOptionsQuery } from "../../../validators"
 
 type CartShippingOption = {

@@ -4,7 +4,7 @@ import { packParcel } from "../../../../lib/packing/parcel"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
 import { describeCarrierRequest } from "../../../carrier-error-handler"
-import { loadCartForShipping } from "../../../utils/cart"
+import { loadCartForShipping } from "../cart-for-shipping"
 import type { StorePickupPointsQuery } from "../../../validators"
 
 /**

@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../modules/nordic_parcel/service"
-import { toAdminShipment } from "../../../../utils/admin-shipment"
+import { toAdminShipment } from "../../../../../lib/admin-views/admin-shipment"
 
 /**
  * GET /admin/nordic-parcel/fulfillments/:id: the carrier side of one fulfillment — the shipment

@@ -2,8 +2,8 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../modules/nordic_parcel/service"
-import { toAdminShipment } from "../../../../utils/admin-shipment"
-import { toPlannedShipment } from "../../../../utils/planned-shipment"
+import { toAdminShipment } from "../../../../../lib/admin-views/admin-shipment"
+import { toPlannedShipment } from "../../../../../lib/admin-views/planned-shipment"
 
 /**
  * GET /admin/nordic-parcel/orders/:id: what the order page's widget shows. `shipping_methods`: the

@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../../modules/nordic_parcel/service"
-import { sendMergedLabels } from "../../../../../utils/labels-pdf"
+import { sendMergedLabels } from "../../../../../http/labels-pdf"
 
 /** GET /admin/nordic-parcel/bulk-bookings/:id/labels: one PDF of every label the run booked, in the run's order. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

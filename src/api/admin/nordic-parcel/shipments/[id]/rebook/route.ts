@@ -15,7 +15,7 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { NORDIC_PARCEL_MODULE } from "../../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../../modules/nordic_parcel/service"
-import { isUnconfirmed } from "../../../../../utils/admin-shipment"
+import { isUnconfirmed } from "../../../../../../lib/admin-views/admin-shipment"
 
 type Query = { graph: (config: { entity: string; fields: string[]; filters: Record<string, unknown> }) => Promise<{ data: unknown[] }> }
 

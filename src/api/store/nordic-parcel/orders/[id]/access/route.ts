@@ -2,7 +2,7 @@ import type { MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/htt
 import { sameEmail } from "../../../../../../lib/shopper/order-access"
 import { NORDIC_PARCEL_MODULE } from "../../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../../modules/nordic_parcel/service"
-import { loadOrderOwnership, orderNotFound } from "../../../../../utils/shopper-order"
+import { loadOrderOwnership, orderNotFound } from "../../../../../http/shopper-order"
 import type { StoreOrderAccessBody } from "../../../../../validators"
 
 /**

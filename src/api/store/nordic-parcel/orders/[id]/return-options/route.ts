@@ -1,6 +1,6 @@
 import type { MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
-import { orderOfShopper } from "../../../../../utils/shopper-order"
-import { listReturnOptions, loadReturnableOrder, returnItemsOrRefuse } from "../../../../../utils/return-options"
+import { orderOfShopper } from "../../../../../http/shopper-order"
+import { listShopperReturnOptions } from "../../../../../../workflows/shopper-returns"
 import type { StoreReturnOptionsBody } from "../../../../../validators"
 
 /**
@@ -13,7 +13,5 @@ import type { StoreReturnOptionsBody } from "../../../../../validators"
  */
 export async function POST(req: MedusaStoreRequest<StoreReturnOptionsBody>, res: MedusaResponse) {
   const { id } = await orderOfShopper(req)
-  const order = await loadReturnableOrder(req.scope, id)
-  const items = returnItemsOrRefuse(order, req.validatedBody.items)
-  res.json({ return_options: await listReturnOptions(req.scope, order, items) })
+  res.json({ return_options: await listShopperReturnOptions(req.scope, id, req.validatedBody.items) })
 }

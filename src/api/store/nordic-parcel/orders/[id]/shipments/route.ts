@@ -1,5 +1,5 @@
 /*
- * An order's shipments for its shopper: ownership by api/utils/shopper-order.ts, then the module's
+ * An order's shipments for its shopper: ownership by api/http/shopper-order.ts, then the module's
  * Shipment rows and stored tracking events (no carrier call) shaped by lib/shopper/order-shipment.ts.
  * A shopper's own return is Medusa's `POST /store/returns`, whose workflow calls the provider's
  * `createReturnFulfillment`.
@@ -10,7 +10,7 @@ import type NordicParcelModuleService from "../../../../../../modules/nordic_par
 import { serviceOptionsFor } from "../../../../../../lib/options"
 import { serviceLabel } from "../../../../../../lib/service-names/service-label"
 import { isShopperVisible, toOrderShipment, type ShipmentRow, type TrackingEventRow } from "../../../../../../lib/shopper/order-shipment"
-import { orderOfShopper } from "../../../../../utils/shopper-order"
+import { orderOfShopper } from "../../../../../http/shopper-order"
 
 /**
  * GET /store/nordic-parcel/orders/:id/shipments: the order's carrier shipments (the parcel and any

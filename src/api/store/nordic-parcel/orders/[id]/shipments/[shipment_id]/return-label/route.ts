@@ -1,6 +1,6 @@
 import type { MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { returnDocumentsOfShopper, sendCarrierDocument } from "../../../../../../../utils/shopper-order"
+import { returnDocumentsOfShopper, sendCarrierDocument } from "../../../../../../../http/shopper-order"
 
 /**
  * GET /store/nordic-parcel/orders/:id/shipments/:shipment_id/return-label: the return label PDF,

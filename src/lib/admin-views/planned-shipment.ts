@@ -1,8 +1,8 @@
-import type { PickupPointSnapshot } from "../../lib/checkout/pickup-point"
-import { serviceOptionsFor, type NordicParcelOptions } from "../../lib/options"
-import { pickupPointRule } from "../../lib/pickup-point-rule"
-import type { CarrierServiceName } from "../../lib/service-names/carrier-names"
-import { serviceLabel } from "../../lib/service-names/service-label"
+import type { PickupPointSnapshot } from "../checkout/pickup-point"
+import { serviceOptionsFor, type NordicParcelOptions } from "../options"
+import { pickupPointRule } from "../pickup-point-rule"
+import type { CarrierServiceName } from "../service-names/carrier-names"
+import { serviceLabel } from "../service-names/service-label"
 
 /** What the shopper chose at checkout, as stored on the shipping method (null: not a carrier method). */
 export type PlannedShipment = {

@@ -3,9 +3,9 @@ import {
   markOrderFulfillmentAsDeliveredWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { TrackingReceivedData } from "../lib/events"
-import { planTrackingUpdateStep } from "./steps/plan-tracking-update"
-import { recordShipmentStatusStep } from "./steps/record-shipment-status"
+import type { TrackingReceivedData } from "../../lib/events"
+import { planTrackingUpdateStep } from "./plan-tracking-update"
+import { recordShipmentStatusStep } from "./record-shipment-status"
 
 /**
  * Applies one stored carrier event to Medusa: handed in / in transit marks the fulfillment shipped,

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { CART_SHIPPING_FIELDS } from "../../lib/checkout/cart-fields"
-import type { PackableItem } from "../../lib/packing/parcel"
+import { CART_SHIPPING_FIELDS } from "../../../lib/checkout/cart-fields"
+import type { PackableItem } from "../../../lib/packing/parcel"
 
 export type CartForShipping = {
   id: string

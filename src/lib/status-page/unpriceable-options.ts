@@ -1,8 +1,9 @@
 /*
  * The shipping options a region cannot price (no rate for the carrier's currency or for a fixed
- * markup), read by api/utils/unpriceable-options.ts for `GET /admin/nordic-parcel/status`.
+ * markup), read by api/admin/nordic-parcel/status/unpriceable-options.ts for `GET /admin/nordic-parcel/status`.
  */
-import { markupFor, valueInCurrency } from "../checkout/amount"
+import { markupFor } from "../checkout/amount"
+import { valueInCurrency } from "../pricing/shipping-amount"
 import { serviceForOptionData, type NordicParcelOptions } from "../options"
 import { carrierCurrencyOf } from "../pricing/carrier-currency"
 import { conversionBetween } from "../pricing/currency-conversion"

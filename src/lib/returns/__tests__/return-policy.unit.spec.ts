@@ -1,5 +1,5 @@
 import type { ServiceOptions } from "../../options"
-import type { Pricing } from "../amount"
+import type { Pricing } from "../../pricing/shipping-amount"
 import { returnPolicyOf, returnPolicyPrice } from "../return-policy"
 
 const returnService = (overrides: Partial<ServiceOptions> = {}): ServiceOptions => ({

@@ -1,11 +1,11 @@
 /*
- * The routes' guards, applied in api/middlewares.ts: unsafe text refused (lib/input/unsafe-text.ts),
+ * The routes' guards, applied in api/middlewares.ts: unsafe text refused (lib/unsafe-text.ts),
  * and per-client token buckets (lib/rate-limit/token-buckets.ts) on the public lookup routes (pickup
  * points, postal codes, return documents) keyed by who the client is (lib/rate-limit/client-key.ts).
  */
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { findUnsafeText, UNSAFE_TEXT_RULE } from "../../lib/input/unsafe-text"
+import { findUnsafeText, UNSAFE_TEXT_RULE } from "../../lib/unsafe-text"
 import { clientKey } from "../../lib/rate-limit/client-key"
 import { ignoresForwardedFor } from "../../lib/rate-limit/forwarded-for-notice"
 import { TokenBuckets } from "../../lib/rate-limit/token-buckets"

@@ -1,7 +1,7 @@
 /*
  * Order flows (returns, exchanges, claims) are priced for what travels: picks `return_items`
  * /`exchange_items` / `claim_items` from the calculation context and adds up their quantities.
- * Medusa's reads around it are in providers/nordic-parcel/order-loader.ts.
+ * Medusa's reads around it are in modules/nordic_parcel/order-loader.ts.
  */
 import type { PackableItem } from "../packing/parcel"
 

@@ -1,5 +1,5 @@
-import type { ShipmentStatus } from "../statuses"
-import type { ChosenPickupPoint } from "./pickup-point-choice"
+import type { ShipmentStatus } from "./statuses"
+import type { ChosenPickupPoint } from "./checkout/pickup-point-choice"
 
 /**
  * The merchant changes an order's pickup point before it is booked (the shopper asked, or the

@@ -1,4 +1,4 @@
-import { issuePath } from "../validation-issues"
+import { issuePath } from "./validation-issues"
 
 /**
  * Text the carrier and PostgreSQL cannot take: NUL (refused in text and jsonb columns, cut off

@@ -1,25 +1,28 @@
 /*
- * Every Medusa read of the provider: the order, the stock location, the shipping option's data and
- * location (`loadShippingOptionLocationId`: a return's sender location comes from its option). For
+ * Medusa's reads that the provider and the shopper's returns share: the order, the stock location,
+ * the shipping option's data and location (`loadShippingOptionLocationId`: a return's sender location comes from its option). For
  * order flows (returns, exchanges, claims: Medusa's `fetchShippingOptionForOrderWorkflow` and the
  * refresh workflows) `withOrderAddress` finds the order by its id or the flow's and
  * `withTravellingItems` loads the line items that travel by id with their measures; the pure pick of
- * `return_items` / `exchange_items` / `claim_items` is lib/checkout/order-side-items.ts. They replace
+ * `return_items` / `exchange_items` / `claim_items` is lib/returns/order-side-items.ts. They replace
  * the context's items before the quote input is built, so the cache key follows the packed parcel.
  */
-import type { FulfillmentOrderDTO } from "@medusajs/framework/types"
+import type { FulfillmentOrderDTO, RemoteQueryFunction } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { StockLocationInput } from "../../lib/booking/booking-input"
-import { packableTravellingItems, travellingItemsOf, type LoadedLineItem, type OrderFlowContext } from "../../lib/checkout/order-side-items"
+import { packableTravellingItems, travellingItemsOf, type LoadedLineItem, type OrderFlowContext } from "../../lib/returns/order-side-items"
 import type { PricingContext } from "../../lib/checkout/quote-input"
-import type { ProviderQuery } from "./plugin-module"
 
 /*
- * What the provider reads from Medusa besides what the provider contract passes it: every
- * query.graph call of the provider, in one place.
+ * What the provider (and the shopper's return pricing) reads from Medusa besides what the provider
+ * contract passes it: every order, location and shipping-option read of the provider, in one place.
+ * The caller passes Medusa's query: the module itself sees only its own container.
  */
 
-type Query = ProviderQuery
+/** Medusa's query, as the provider and the store's routes resolve it. */
+export type OrderQuery = Omit<RemoteQueryFunction, symbol>
+
+type Query = OrderQuery
 
 /** The order a return's line items belong to, with what packing and the parties need. */
 export async function loadOrderOfItems(

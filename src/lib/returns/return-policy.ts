@@ -1,6 +1,6 @@
 import type { ServiceOptions } from "../options"
 import { serviceInfo } from "../service-catalogue"
-import { valueInCurrency, type Pricing, type ShippingAmount } from "./amount"
+import { valueInCurrency, type Pricing, type ShippingAmount } from "../pricing/shipping-amount"
 
 /**
  * The merchant's return policy: what a shopper pays for a return with a return service. It is the

@@ -1,13 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { NordicParcelOptions } from "../../lib/options"
+import type { NordicParcelOptions } from "../../../../lib/options"
 import {
   unpriceableOptions,
   type CarrierShippingOption,
   type PricedRegion,
   type UnpriceableOption,
-} from "../../lib/status/unpriceable-options"
-import { isNordicParcelProviderId } from "../../providers/nordic-parcel/provider-id"
+} from "../../../../lib/status-page/unpriceable-options"
+import { isNordicParcelProviderId } from "../../../../lib/provider-id"
 
 type ShippingOptionRow = {
   id: string

@@ -1,4 +1,4 @@
-import type { TravellingItem } from "../checkout/order-side-items"
+import type { TravellingItem } from "./order-side-items"
 
 /**
  * Which of a shopper's return lines Medusa would take, checked before anything is priced or

@@ -1,5 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { loadReturnableOrder, refuseOtherPrice, returnItemsOrRefuse, returnPriceFor } from "./return-options"
+import { refuseOtherPrice, returnItemsOrRefuse } from "../../lib/returns/return-price"
+import { shopperReturnOptions } from "../../workflows/shopper-returns"
 
 /**
  * The guard on Medusa's own `POST /store/returns` for the carrier's return options. Medusa's
@@ -7,7 +8,8 @@ import { loadReturnableOrder, refuseOtherPrice, returnItemsOrRefuse, returnPrice
  * and takes whatever price it names. For an option of this carrier, the guard puts in the price
  * the plugin's return-options route lists for these items (the merchant's return policy), and
  * refuses another price with a 400 naming `return_shipping.price`. Any other option, and a body
- * Medusa's own validation refuses, pass untouched.
+ * Medusa's own validation refuses, pass untouched. The price is the module's
+ * (modules/nordic_parcel/return-options.ts), as the plugin's own return routes read it.
  */
 type ReturnBody = { order_id?: unknown; items?: unknown; return_shipping?: { option_id?: unknown; price?: unknown } | null }
 
@@ -25,11 +27,12 @@ export async function chargeListedReturnPrice(req: MedusaRequest, _res: MedusaRe
     if (items.length !== body.items.length) {
       return next()
     }
-    const order = await loadReturnableOrder(req.scope, body.order_id).catch(() => undefined)
+    const returns = shopperReturnOptions(req.scope)
+    const order = await returns.loadOrder(body.order_id).catch(() => undefined)
     if (!order) {
       return next()
     }
-    const listed = await returnPriceFor(req.scope, order, optionId, returnItemsOrRefuse(order, items))
+    const listed = await returns.priceFor(order, optionId, returnItemsOrRefuse(order, items))
     if (!listed) {
       return next()
     }

@@ -3,8 +3,8 @@
  * confirmed is marked `unconfirmed` with its `carrier_reference`; one a later booking replaced is
  * shown "Replaced".
  */
-import type { PickupPointSnapshot } from "../../lib/checkout/pickup-point"
-import type { ShipmentStatus } from "../../lib/statuses"
+import type { PickupPointSnapshot } from "../checkout/pickup-point"
+import type { ShipmentStatus } from "../statuses"
 
 /** A tracking event as the admin routes return it (no raw carrier payload). */
 export type AdminTrackingEvent = {
