@@ -9,7 +9,7 @@ import type { ServiceOptions } from "../options"
 import type { PricingContext } from "../checkout/quote-input"
 import type { ShippingAmount } from "../checkout/amount"
 import { returnBookingLabel } from "../booking/booking-request"
-import type { ReturnOption } from "../../storefront/types"
+import type { ReturnOption, ReturnPriceSource } from "../../storefront/types"
 import type { TravellingItem } from "./order-side-items"
 import { checkReturnItems, type ReturnableLine } from "./return-items"
 
@@ -31,6 +31,8 @@ export type CarrierReturnShippingOption = {
   name: string
   provider_id: string
   data: Record<string, unknown> | null
+  /** `flat`: the merchant priced the option in Medusa; `calculated`: the store prices it (carrier, return policy). */
+  price_type?: "flat" | "calculated"
   location: { id: string; address?: ReturnAddress | null } | null
 }
 
@@ -43,11 +45,11 @@ export function returnItemsOrRefuse(order: ReturnableOrder, items: { id: string;
   return checked.items
 }
 
-/** What the shopper is shown of a priced return option. */
+/** What the shopper is shown of a priced return option (by the store's pricing, or the merchant's flat price). */
 export function returnOptionView(
   option: CarrierReturnShippingOption,
   service: ServiceOptions,
-  amount: ShippingAmount,
+  amount: Pick<ShippingAmount, "amount" | "taxInclusive"> & { source: ReturnPriceSource },
   currencyCode: string,
   returnQrCodes: boolean
 ): ReturnOption {
@@ -60,6 +62,28 @@ export function returnOptionView(
     is_tax_inclusive: amount.taxInclusive,
     price_source: amount.source,
     qr_codes: returnBookingLabel(service, returnQrCodes, []).generateQrCodes === true,
+  }
+}
+
+/**
+ * What a shopper may not decide about a return on Medusa's `POST /store/returns`: that the goods
+ * are already received (`receive_now` would mark goods received that never arrived, and restock
+ * them), or which warehouse takes them (`location_id`: the return option's warehouse, or the one
+ * that shipped the items, decides). A 400 naming the field rather than silently dropping it, so a
+ * storefront that sends them learns at once.
+ */
+export function refuseMerchantOnlyFields(body: { receive_now?: unknown; location_id?: unknown }): void {
+  if (body.receive_now !== undefined && body.receive_now !== false) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "receive_now: a shopper cannot mark a return received; the merchant receives it when the parcel arrives (leave it out)"
+    )
+  }
+  if (body.location_id !== undefined && body.location_id !== null) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "location_id: a shopper's return goes to the warehouse of its return option, or to the one that shipped the items (leave it out)"
+    )
   }
 }
 
