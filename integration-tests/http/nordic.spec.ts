@@ -325,9 +325,10 @@ medusaIntegrationTestRunner({
         expect(booking.parties.recipient).toMatchObject({ name: "Oslo warehouse", addressLine: "Karl Johans gate 1", postalCode: "0154", city: "Oslo", countryCode: "NO" })
       })
 
-      it("a shopper's own return (POST /store/returns) naming another warehouse goes to the warehouse that shipped the order, when its option has none", async () => {
-        // A return option whose fulfilment set no warehouse holds (the merchant unlinked it): Medusa
-        // then takes the location the shopper's request names.
+      it("a return option no warehouse holds is not offered to the shopper: POST /store/returns naming it is refused with 400, nothing booked", async () => {
+        // A return option whose fulfilment set no warehouse holds (the merchant unlinked it): no
+        // sales channel reaches it, so the store lists no such option for the order and the shopper
+        // cannot name it (before, it was booked to the warehouse that shipped the order).
         const container = getContainer()
         const fulfillment = container.resolve(Modules.FULFILLMENT)
         const link = container.resolve(ContainerRegistrationKeys.LINK)
@@ -361,19 +362,15 @@ medusaIntegrationTestRunner({
         const order = await completeWith(cartId, store.osloNordic)
         await fulfil(order, store.stockLocationId)
         const before = sandbox().bookings.length
-        const created = await answerOf(
-          api.post(
-            "/store/returns",
-            { order_id: order.id, items: [{ id: order.items[0].id, quantity: 1 }], return_shipping: { option_id: option.id }, location_id: store.gothenburgId },
-            storeHeaders
-          )
+        const refused = await answerOf(
+          api.post("/store/returns", { order_id: order.id, items: [{ id: order.items[0].id, quantity: 1 }], return_shipping: { option_id: option.id } }, storeHeaders)
         )
-        expect({ status: created.status, message: created.data.message }).toEqual({ status: 200, message: undefined })
-        expect(sandbox().bookings.length).toBe(before + 1)
-        const booking = sandbox().bookings.at(-1)!.request as { product: { customerNumber: string }; parties: { recipient: Record<string, unknown> } }
-        // Oslo shipped it: Oslo's address, on the service's number (6), not Gothenburg's (8).
-        expect(booking.product).toMatchObject({ id: "PICKUP_PARCEL", customerNumber: "6" })
-        expect(booking.parties.recipient).toMatchObject({ name: "Oslo warehouse", postalCode: "0154", city: "Oslo", countryCode: "NO" })
+        expect({ status: refused.status, message: refused.data.message }).toEqual({
+          status: 400,
+          message: `return_shipping.option_id: ${option.id} is not a return option this store offers for this order`,
+        })
+        expect(sandbox().bookings.length).toBe(before)
+
       })
     })
 

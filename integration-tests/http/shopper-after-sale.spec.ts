@@ -1,7 +1,8 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createShippingOptionsWorkflow } from "@medusajs/medusa/core-flows"
 import type { CreateReturnResult, OrderShipment, PickupPoint, ReturnOption } from "../../src/storefront/types"
 import { createAdminHeaders } from "../helpers/admin"
 import { useCallbackGateway } from "../helpers/callback-gateway"
@@ -235,6 +236,144 @@ medusaIntegrationTestRunner({
           .post(`/store/nordic-parcel/orders/${order.id}/returns`, { items: [{ id: order.items[0].id, quantity: 1 }], return_shipping: { option_id: store.options["9300"] } }, as(ola))
           .catch(responseOf)
         expect(created.status).toBe(404)
+      })
+    })
+
+    describe("the store's return routes take only what the store offers, at the price the store shows", () => {
+      afterEach(() => setReturnPolicy(null))
+
+      /** A carrier return option of the merchant's making, in Norway's zone unless another zone is named. */
+      async function returnOption(name: string, { inStore, flatNok, zoneId }: { inStore: boolean; flatNok?: number; zoneId?: string }) {
+        const { result: [option] } = await createShippingOptionsWorkflow(getContainer()).run({
+          input: [
+            {
+              name,
+              ...(flatNok === undefined ? { price_type: "calculated" as const } : { price_type: "flat" as const, prices: [{ currency_code: "nok", amount: flatNok }] }),
+              provider_id: store.providerId,
+              service_zone_id: zoneId ?? store.serviceZoneId,
+              shipping_profile_id: store.shippingProfileId,
+              data: { id: "nordic-parcel-9300", name: "9300", service_code: "9300", requires_pickup_point: false, is_return: true },
+              type: { label: name, description: name, code: name.toLowerCase().replace(/\W+/g, "_") },
+              rules: [
+                { attribute: "enabled_in_store", value: inStore ? "true" : "false", operator: "eq" as const },
+                { attribute: "is_return", value: "true", operator: "eq" as const },
+              ],
+            },
+          ],
+        })
+        return option.id as string
+      }
+      /** A zone of the Oslo warehouse that serves Sweden only (the order ships to Norway). */
+      async function swedishZone(): Promise<string> {
+        const container = getContainer()
+        const fulfillment = container.resolve(Modules.FULFILLMENT)
+        const set = await fulfillment.createFulfillmentSets({
+          name: `Swedish returns ${Date.now()}`,
+          type: "shipping",
+          service_zones: [{ name: "Sweden", geo_zones: [{ type: "country", country_code: "se" }] }],
+        })
+        await container.resolve(ContainerRegistrationKeys.LINK).create({
+          [Modules.STOCK_LOCATION]: { stock_location_id: store.stockLocationId },
+          [Modules.FULFILLMENT]: { fulfillment_set_id: set.id },
+        })
+        return set.service_zones[0].id
+      }
+      const returnsOfOrder = async (orderId: string) => {
+        const { data } = await getContainer()
+          .resolve(ContainerRegistrationKeys.QUERY)
+          .graph({ entity: "order", fields: ["id", "returns.id"], filters: { id: orderId } })
+        return ((data[0] as unknown as { returns?: { id: string }[] }).returns ?? []).length
+      }
+
+      it("an admin-only return option (a free warranty return) and one for another country's address are never listed, and both routes refuse them with 400 naming return_shipping.option_id; nothing is booked or created", async () => {
+        const warranty = await returnOption("Warranty return", { inStore: false, flatNok: 0 })
+        const adminCalculated = await returnOption("Admin return", { inStore: false })
+        const swedish = await returnOption("Return from Sweden", { inStore: true, zoneId: await swedishZone() })
+        const order = await deliveredOrder(kari)
+        const items = [{ id: order.items[0].id, quantity: 1 }]
+
+        const listed = (await returnOptionsOf(order.id, items, kari)).data.return_options as ReturnOption[]
+        expect(listed.map((o) => o.shipping_option_id)).toEqual([store.options["9300"]])
+        const before = returnBookings().length
+        for (const optionId of [warranty, adminCalculated, swedish]) {
+          const viaPlugin = await api
+            .post(`/store/nordic-parcel/orders/${order.id}/returns`, { items, return_shipping: { option_id: optionId } }, as(kari))
+            .catch(responseOf)
+          expect({ status: viaPlugin.status, message: viaPlugin.data.message }).toEqual({
+            status: 400,
+            message: expect.stringContaining(`return_shipping.option_id: ${optionId} is not a return option this store offers for this order`),
+          })
+          const viaMedusa = await api.post("/store/returns", { order_id: order.id, items, return_shipping: { option_id: optionId } }, as(kari)).catch(responseOf)
+          expect({ status: viaMedusa.status, message: viaMedusa.data.message }).toEqual({
+            status: 400,
+            message: expect.stringContaining(`return_shipping.option_id: ${optionId} is not a return option this store offers for this order`),
+          })
+        }
+        expect(returnBookings().length).toBe(before)
+        expect(await returnsOfOrder(order.id)).toBe(0)
+        // The merchant still books the warranty return from the admin, for free.
+        const { data: begun } = await api.post(`/admin/returns`, { order_id: order.id, location_id: store.stockLocationId }, adminHeaders)
+        await api.post(`/admin/returns/${begun.return.id}/request-items`, { items }, adminHeaders)
+        await api.post(`/admin/returns/${begun.return.id}/shipping-method`, { shipping_option_id: warranty }, adminHeaders)
+        expect((await api.post(`/admin/returns/${begun.return.id}/request`, {}, adminHeaders)).status).toBe(200)
+        expect(returnBookings().length).toBe(before + 1)
+        expect(await chargedFor(begun.return.id)).toEqual([0])
+      })
+
+      it("a flat-priced carrier return option is listed and charged its flat price on both routes, whatever the return policy computes", async () => {
+        await setReturnPolicy({ return_price: "fixed", return_prices: { NOK: 49 } })
+        const flat = await returnOption("Return for a flat 79", { inStore: true, flatNok: 79 })
+        const order = await deliveredOrder(kari, true)
+        const [lamp, poster] = order.items
+
+        const listed = (await returnOptionsOf(order.id, [{ id: lamp.id, quantity: 1 }], kari)).data.return_options as ReturnOption[]
+        expect(listed.find((o) => o.shipping_option_id === flat)).toMatchObject({ amount: 79, currency_code: "nok", price_source: "flat" })
+        expect(listed.find((o) => o.shipping_option_id === store.options["9300"])).toMatchObject({ amount: 49, price_source: "fixed" })
+
+        const cheaper = await api.post("/store/returns", { order_id: order.id, items: [{ id: lamp.id, quantity: 1 }], return_shipping: { option_id: flat, price: 49 } }, as(kari)).catch(responseOf)
+        expect(cheaper.status).toBe(400)
+        expect(cheaper.data.message).toContain("return_shipping.price: must be 79 NOK")
+        const viaMedusa = await api.post("/store/returns", { order_id: order.id, items: [{ id: lamp.id, quantity: 1 }], return_shipping: { option_id: flat } }, as(kari))
+        expect(await chargedFor(viaMedusa.data.return.id)).toEqual([79])
+        const viaPlugin = await api.post(`/store/nordic-parcel/orders/${order.id}/returns`, { items: [{ id: poster.id, quantity: 1 }], return_shipping: { option_id: flat } }, as(kari))
+        expect(viaPlugin.data.return).toMatchObject({ shipping_amount: 79 })
+        expect(await chargedFor(viaPlugin.data.return.id)).toEqual([79])
+      })
+
+      it("Medusa's POST /store/returns takes no receive_now or location_id from a shopper on a carrier option: 400 naming the field, nothing created", async () => {
+        const order = await deliveredOrder(kari)
+        const body = { order_id: order.id, items: [{ id: order.items[0].id, quantity: 1 }], return_shipping: { option_id: store.options["9300"] } }
+        const before = returnBookings().length
+        const receiveNow = await api.post("/store/returns", { ...body, receive_now: true }, as(kari)).catch(responseOf)
+        expect({ status: receiveNow.status, message: receiveNow.data.message }).toEqual({ status: 400, message: expect.stringContaining("receive_now") })
+        const elsewhere = await api.post("/store/returns", { ...body, location_id: store.stockLocationId }, as(kari)).catch(responseOf)
+        expect({ status: elsewhere.status, message: elsewhere.data.message }).toEqual({ status: 400, message: expect.stringContaining("location_id") })
+        expect(returnBookings().length).toBe(before)
+        expect(await returnsOfOrder(order.id)).toBe(0)
+        // Without them the same return goes through.
+        expect((await api.post("/store/returns", body, as(kari))).status).toBe(200)
+      })
+
+      it("an item the merchant has received back cannot be returned again: the listing and both routes refuse it, naming items[0].quantity", async () => {
+        const order = await deliveredOrder(kari, true)
+        const [lamp, poster] = order.items
+        const created = await api.post(`/store/nordic-parcel/orders/${order.id}/returns`, { items: [{ id: lamp.id, quantity: 1 }], return_shipping: { option_id: store.options["9300"] } }, as(kari))
+        const returnId = created.data.return.id as string
+        // The merchant receives the parcel.
+        expect((await api.post(`/admin/returns/${returnId}/receive`, {}, adminHeaders)).status).toBe(200)
+        expect((await api.post(`/admin/returns/${returnId}/receive-items`, { items: [{ id: lamp.id, quantity: 1 }] }, adminHeaders)).status).toBe(200)
+        expect((await api.post(`/admin/returns/${returnId}/receive/confirm`, {}, adminHeaders)).status).toBe(200)
+        const before = returnBookings().length
+
+        const listed = await returnOptionsOf(order.id, [{ id: lamp.id, quantity: 1 }], kari)
+        expect({ status: listed.status, message: listed.data.message }).toEqual({ status: 400, message: expect.stringContaining("items[0].quantity: item") })
+        const viaPlugin = await api.post(`/store/nordic-parcel/orders/${order.id}/returns`, { items: [{ id: lamp.id, quantity: 1 }], return_shipping: { option_id: store.options["9300"] } }, as(kari)).catch(responseOf)
+        expect({ status: viaPlugin.status, message: viaPlugin.data.message }).toEqual({ status: 400, message: expect.stringContaining("items[0].quantity") })
+        const viaMedusa = await api.post("/store/returns", { order_id: order.id, items: [{ id: lamp.id, quantity: 1 }], return_shipping: { option_id: store.options["9300"] } }, as(kari)).catch(responseOf)
+        expect({ status: viaMedusa.status, message: viaMedusa.data.message }).toEqual({ status: 400, message: expect.stringContaining("items[0].quantity") })
+        expect(returnBookings().length).toBe(before)
+        // What was never returned still goes back.
+        expect((await returnOptionsOf(order.id, [{ id: poster.id, quantity: 1 }], kari)).status).toBe(200)
       })
     })
 

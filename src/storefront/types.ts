@@ -131,9 +131,10 @@ export type ReturnItemInput = { id: string; quantity: number }
 /**
  * How the merchant's return policy priced a return option: the carrier's price for the parcel
  * (with the store's markup, currency conversion and rounding), the service's fallback price when
- * the carrier could not answer, the merchant's fixed amount in the order's currency, or free.
+ * the carrier could not answer, the merchant's fixed amount in the order's currency, free, or the
+ * flat price the merchant gave the shipping option itself in Medusa (`flat`).
  */
-export type ReturnPriceSource = "carrier" | "fallback" | "fixed" | "free"
+export type ReturnPriceSource = "carrier" | "fallback" | "fixed" | "free" | "flat"
 
 /**
  * A carrier return option of the order's region with what the shopper pays for it

@@ -53,7 +53,7 @@ export async function createShopperReturn(scope: MedusaContainer, orderId: strin
   const items = returnItemsOrRefuse(order, request.items)
   const listed = await returns.priceFor(order, request.return_shipping.option_id, items)
   if (!listed) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `return_shipping.option_id: ${request.return_shipping.option_id} is not a return option of this carrier`)
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `return_shipping.option_id: ${request.return_shipping.option_id} is not a return option this store offers for this order`)
   }
   refuseOtherPrice(request.return_shipping.price, listed)
 

@@ -1,17 +1,26 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { refuseOtherPrice, returnItemsOrRefuse } from "../../lib/returns/return-price"
+import { refuseMerchantOnlyFields, refuseOtherPrice, returnItemsOrRefuse } from "../../lib/returns/return-price"
 import { shopperReturnOptions } from "../../workflows/shopper-returns"
 
 /**
  * The guard on Medusa's own `POST /store/returns` for the carrier's return options. Medusa's
  * workflow charges a calculated return option 0 unless the request names `return_shipping.price`,
- * and takes whatever price it names. For an option of this carrier, the guard puts in the price
- * the plugin's return-options route lists for these items (the merchant's return policy), and
- * refuses another price with a 400 naming `return_shipping.price`. Any other option, and a body
- * Medusa's own validation refuses, pass untouched. The price is the module's
- * (modules/nordic_parcel/return-options.ts), as the plugin's own return routes read it.
+ * takes whatever price it names, takes any return option by id, and lets the request mark the goods
+ * received (`receive_now`) or send them to a warehouse of its choosing (`location_id`). For an
+ * option of this carrier the guard refuses those two fields, refuses an option the store does not
+ * offer this order, puts in the price the plugin's return-options route lists for these items, and
+ * refuses another price with a 400 naming `return_shipping.price`. It fails closed: when the option
+ * is this carrier's and the order or its price cannot be read, the error answers and no return is
+ * created. Any other option, and a body Medusa's own validation refuses, pass untouched. The rules
+ * are the module's (modules/nordic_parcel/return-options.ts), as the plugin's own return routes read them.
  */
-type ReturnBody = { order_id?: unknown; items?: unknown; return_shipping?: { option_id?: unknown; price?: unknown } | null }
+type ReturnBody = {
+  order_id?: unknown
+  items?: unknown
+  return_shipping?: { option_id?: unknown; price?: unknown } | null
+  receive_now?: unknown
+  location_id?: unknown
+}
 
 export async function chargeListedReturnPrice(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction): Promise<void> {
   try {
@@ -24,23 +33,21 @@ export async function chargeListedReturnPrice(req: MedusaRequest, _res: MedusaRe
     const items = (body.items as { id?: unknown; quantity?: unknown }[]).filter(
       (item): item is { id: string; quantity: number } => typeof item?.id === "string" && typeof item.quantity === "number" && item.quantity > 0
     )
-    if (items.length !== body.items.length) {
-      return next()
+    const sent = body.return_shipping?.price
+    if (items.length !== body.items.length || (sent !== undefined && typeof sent !== "number")) {
+      return next() // Medusa's validation answers the malformed body
     }
     const returns = shopperReturnOptions(req.scope)
-    const order = await returns.loadOrder(body.order_id).catch(() => undefined)
-    if (!order) {
+    if (!(await returns.isCarrierOption(optionId))) {
       return next()
     }
+    refuseMerchantOnlyFields(body)
+    const order = await returns.loadOrder(body.order_id)
     const listed = await returns.priceFor(order, optionId, returnItemsOrRefuse(order, items))
     if (!listed) {
       return next()
     }
-    const sent = body.return_shipping?.price
-    if (sent !== undefined && typeof sent !== "number") {
-      return next()
-    }
-    refuseOtherPrice(sent, listed)
+    refuseOtherPrice(sent as number | undefined, listed)
     for (const each of bodies) {
       each.return_shipping = { ...(each.return_shipping ?? {}), price: listed.amount }
     }

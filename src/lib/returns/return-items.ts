@@ -1,18 +1,29 @@
 import type { TravellingItem } from "./order-side-items"
 
 /**
- * Which of a shopper's return lines Medusa would take, checked before anything is priced or
- * created: each id must be an item of the order, and the quantity at most what can still be
- * returned (fulfilled, less what returns already requested: Medusa's own rule for a return item).
- * A line named twice counts once with both quantities. Every problem names its field as the body
- * wrote it, `items[1].quantity`.
+ * Which of a shopper's return lines may go back, checked before anything is priced or created:
+ * each id must be an item of the order, and the quantity at most what can still be returned:
+ * fulfilled, less what returns have requested, and less what the merchant has already received
+ * back (whole or damaged). Medusa's own rule subtracts only the requested quantity, and receiving
+ * a return lowers that, so without the received quantities an item could go back again and again,
+ * each time with a new prepaid label. A line named twice counts once with both quantities. Every
+ * problem names its field as the body wrote it, `items[1].quantity`.
  */
-export type ReturnableLine = { id: string; fulfilled_quantity: number; return_requested_quantity: number }
+export type ReturnableLine = {
+  id: string
+  fulfilled_quantity: number
+  return_requested_quantity: number
+  /** Received back in good condition. */
+  return_received_quantity?: number
+  /** Received back damaged (Medusa's "dismissed"). */
+  return_dismissed_quantity?: number
+}
 
 export type ReturnItemsCheck = { ok: true; items: TravellingItem[] } | { ok: false; problems: string[] }
 
 export function returnableQuantity(line: ReturnableLine): number {
-  return Math.max(0, (Number(line.fulfilled_quantity) || 0) - (Number(line.return_requested_quantity) || 0))
+  const gone = [line.return_requested_quantity, line.return_received_quantity, line.return_dismissed_quantity].reduce<number>((sum, q) => sum + (Number(q) || 0), 0)
+  return Math.max(0, (Number(line.fulfilled_quantity) || 0) - gone)
 }
 
 export function checkReturnItems(requested: { id: string; quantity: number }[], lines: ReturnableLine[]): ReturnItemsCheck {

@@ -28,6 +28,8 @@ export type CarrierReturnShippingOption = {
   name: string
   provider_id: string
   data: Record<string, unknown> | null
+  /** `flat`: the merchant priced the option in Medusa; `calculated`: the store prices it (carrier, return policy). */
+  price_type?: "flat" | "calculated"
   location: { id: string; address?: ReturnAddress | null } | null
 }
 
@@ -38,6 +40,28 @@ export function returnItemsOrRefuse(order: ReturnableOrder, items: { id: string;
     throw new MedusaError(MedusaError.Types.INVALID_DATA, checked.problems.join("; "))
   }
   return checked.items
+}
+
+/**
+ * What a shopper may not decide about a return on Medusa's `POST /store/returns`: that the goods
+ * are already received (`receive_now` would mark goods received that never arrived, and restock
+ * them), or which warehouse takes them (`location_id`: the return option's warehouse, or the one
+ * that shipped the items, decides). A 400 naming the field rather than silently dropping it, so a
+ * storefront that sends them learns at once.
+ */
+export function refuseMerchantOnlyFields(body: { receive_now?: unknown; location_id?: unknown }): void {
+  if (body.receive_now !== undefined && body.receive_now !== false) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "receive_now: a shopper cannot mark a return received; the merchant receives it when the parcel arrives (leave it out)"
+    )
+  }
+  if (body.location_id !== undefined && body.location_id !== null) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "location_id: a shopper's return goes to the warehouse of its return option, or to the one that shipped the items (leave it out)"
+    )
+  }
 }
 
 /**

@@ -10,7 +10,7 @@
  * (the module service's `returnOptions`); the rules without reads are lib/returns/return-price.ts.
  */
 import type { IFulfillmentModuleService } from "@medusajs/framework/types"
-import { MedusaError } from "@medusajs/framework/utils"
+import { MedusaError, QueryContext } from "@medusajs/framework/utils"
 import type { CheckoutQuoter } from "../../lib/checkout/quoter"
 import { priceService } from "../../lib/checkout/price-service"
 import type { ServicesInUse } from "../../lib/checkout/services-in-use"
@@ -21,7 +21,7 @@ import type { CarrierReturnShippingOption, ReturnableOrder } from "../../lib/ret
 import { returnBookingLabel } from "../../lib/booking/booking-request"
 import type { ServiceOptions } from "../../lib/options"
 import type { ShippingAmount } from "../../lib/pricing/shipping-amount"
-import type { ReturnOption } from "../../storefront/types"
+import type { ReturnOption, ReturnPriceSource } from "../../storefront/types"
 import { loadShippedFromLocationId, withTravellingItems, type OrderQuery } from "./order-loader"
 
 /** Medusa's modules the return options read, passed by the caller. */
@@ -40,7 +40,12 @@ export type ReturnPricingSource = {
 export type PricedReturnOption = { option: ReturnOption } | { option?: undefined; problem: string }
 
 type RawOrder = Omit<ReturnableOrder, "items"> & {
-  items?: { id: string; detail?: { fulfilled_quantity?: unknown; return_requested_quantity?: unknown } | null }[] | null
+  items?:
+    | {
+        id: string
+        detail?: { fulfilled_quantity?: unknown; return_requested_quantity?: unknown; return_received_quantity?: unknown; return_dismissed_quantity?: unknown } | null
+      }[]
+    | null
 }
 
 export class ReturnOptions {
@@ -62,6 +67,8 @@ export class ReturnOptions {
         "items.id",
         "items.detail.fulfilled_quantity",
         "items.detail.return_requested_quantity",
+        "items.detail.return_received_quantity",
+        "items.detail.return_dismissed_quantity",
       ],
       filters: { id: orderId },
     })
@@ -75,6 +82,8 @@ export class ReturnOptions {
         id: item.id,
         fulfilled_quantity: Number(item.detail?.fulfilled_quantity ?? 0),
         return_requested_quantity: Number(item.detail?.return_requested_quantity ?? 0),
+        return_received_quantity: Number(item.detail?.return_received_quantity ?? 0),
+        return_dismissed_quantity: Number(item.detail?.return_dismissed_quantity ?? 0),
       })),
     }
   }
@@ -91,22 +100,32 @@ export class ReturnOptions {
     return priced.flatMap((entry) => (entry.option ? [entry.option] : []))
   }
 
-  /**
-   * The price a return with `optionId` is charged: the listed amount of that carrier option for
-   * these items. Undefined when the option is not one of the carrier's (Medusa's own rules apply);
-   * a carrier option that cannot take this order, or has no price now, is a 400 naming
-   * `return_shipping.option_id`.
-   */
-  async priceFor(order: ReturnableOrder, optionId: string, items: TravellingItem[]): Promise<ReturnOption | undefined> {
+  /** Whether `optionId` is a shipping option of this carrier (any other is Medusa's business alone). */
+  async isCarrierOption(optionId: string): Promise<boolean> {
     const { data } = await this.ports_.query.graph({ entity: "shipping_option", fields: ["id", "provider_id"], filters: { id: optionId } })
     const provider = (data[0] as { provider_id?: string } | undefined)?.provider_id
-    if (!provider || !isNordicParcelProviderId(provider)) {
+    return Boolean(provider && isNordicParcelProviderId(provider))
+  }
+
+  /**
+   * The price a return with `optionId` is charged: the listed amount of that carrier option for
+   * these items. Undefined when the option is not one of the carrier's (Medusa's own rules apply).
+   * A carrier option the store does not offer this order (not enabled in the store, of another
+   * sales channel, or not serving the order's address: exactly what `list` lists) or that has no
+   * price now is a 400 naming `return_shipping.option_id`: Medusa's `POST /store/returns` takes
+   * any return option by id, so an admin-only option (a free warranty return, say) would
+   * otherwise be booked from the storefront.
+   */
+  async priceFor(order: ReturnableOrder, optionId: string, items: TravellingItem[]): Promise<ReturnOption | undefined> {
+    if (!(await this.isCarrierOption(optionId))) {
       return undefined
     }
     const options = await this.module_.getEffectiveOptions()
-    const option = (await this.carrierReturnOptionsOf(order)).find((candidate) => candidate.id === optionId) ?? (await this.carrierReturnOptionById(optionId))
+    const option = (await this.carrierReturnOptionsOf(order)).find(
+      (candidate) => candidate.id === optionId && serviceForOptionData(options, candidate.data)?.offered !== false
+    )
     if (!option) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `return_shipping.option_id: ${optionId} is not a return option of this order`)
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `return_shipping.option_id: ${optionId} is not a return option this store offers for this order`)
     }
     const priced = await this.price(order, option, items, options)
     if (!priced.option) {
@@ -128,6 +147,13 @@ export class ReturnOptions {
     const service = serviceForOptionData(options, option.data)
     if (!service) {
       return { problem: `shipping option ${option.id} names no carrier service` }
+    }
+    if (option.price_type === "flat") {
+      // The merchant priced the option itself in Medusa: Medusa charges that, and so does the store.
+      const flat = await this.flatPrice(order, option.id)
+      return flat
+        ? { option: returnOptionView(option, service, { ...flat, source: "flat" }, order.currency_code, options.returnQrCodes) }
+        : { problem: `shipping option ${option.id} has no flat price in ${order.currency_code.toUpperCase()}` }
     }
     const query = this.ports_.query
     const context = await withTravellingItems(query, {
@@ -184,30 +210,25 @@ export class ReturnOptions {
       name: option.name,
       provider_id: option.provider_id as string,
       data: (option.data ?? null) as Record<string, unknown> | null,
+      price_type: option.price_type === "flat" ? "flat" : "calculated",
       location: locations.get(option.id) ?? null,
     }))
   }
 
-  /**
-   * A return option of this carrier named by id, outside the order's region and sales channel's
-   * listing (e.g. one whose fulfillment set has no warehouse): Medusa's `POST /store/returns` takes
-   * any return option, so it is still charged its own price, never left free or at the request's.
-   */
-  private async carrierReturnOptionById(optionId: string): Promise<CarrierReturnShippingOption | undefined> {
+  /** A flat-priced option's amount for the order, as Medusa's return flow reads it (the order's currency and region). */
+  private async flatPrice(order: ReturnableOrder, optionId: string): Promise<{ amount: number; taxInclusive: boolean } | undefined> {
     const { data } = await this.ports_.query.graph({
       entity: "shipping_option",
-      fields: ["id", "name", "provider_id", "data", "rules.attribute", "rules.value", "service_zone.fulfillment_set.location.id", "service_zone.fulfillment_set.location.address.*"],
+      fields: ["id", "calculated_price.calculated_amount", "calculated_price.is_calculated_price_tax_inclusive"],
       filters: { id: optionId },
+      context: {
+        calculated_price: QueryContext({ currency_code: order.currency_code, ...(order.region_id ? { region_id: order.region_id } : {}) }),
+      },
     })
-    const row = data[0] as unknown as
-      | (Omit<CarrierReturnShippingOption, "location"> & {
-          rules?: { attribute: string; value: unknown }[] | null
-          service_zone?: { fulfillment_set?: { location?: CarrierReturnShippingOption["location"] } | null } | null
-        })
-      | undefined
-    const isReturn = (row?.rules ?? []).some((rule) => rule.attribute === "is_return" && String(rule.value) === "true")
-    if (!row || !isReturn || !isNordicParcelProviderId(row.provider_id)) return undefined
-    return { id: row.id, name: row.name, provider_id: row.provider_id, data: row.data ?? null, location: row.service_zone?.fulfillment_set?.location ?? null }
+    const price = (data[0] as { calculated_price?: { calculated_amount?: unknown; is_calculated_price_tax_inclusive?: unknown } | null } | undefined)?.calculated_price
+    const amount = Number(price?.calculated_amount)
+    if (price?.calculated_amount == null || !Number.isFinite(amount)) return undefined
+    return { amount, taxInclusive: Boolean(price.is_calculated_price_tax_inclusive) }
   }
 
   /** The warehouse that shipped these items of the order, with its address (null: none shipped). */
@@ -232,11 +253,11 @@ export class ReturnOptions {
   }
 }
 
-/** What the shopper is shown of a priced return option. */
+/** What the shopper is shown of a priced return option (by the store's pricing, or the merchant's flat price). */
 function returnOptionView(
   option: CarrierReturnShippingOption,
   service: ServiceOptions,
-  amount: ShippingAmount,
+  amount: Pick<ShippingAmount, "amount" | "taxInclusive"> & { source: ReturnPriceSource },
   currencyCode: string,
   returnQrCodes: boolean
 ): ReturnOption {

@@ -4,6 +4,7 @@ const lines = [
   { id: "item_lamp", fulfilled_quantity: 2, return_requested_quantity: 0 },
   { id: "item_poster", fulfilled_quantity: 1, return_requested_quantity: 1 },
   { id: "item_unshipped", fulfilled_quantity: 0, return_requested_quantity: 0 },
+  { id: "item_received", fulfilled_quantity: 1, return_requested_quantity: 0, return_received_quantity: 1 },
 ]
 
 describe("return items: what a shopper may send back", () => {
@@ -13,6 +14,7 @@ describe("return items: what a shopper may send back", () => {
     ["three lamps", [{ id: "item_lamp", quantity: 3 }], { ok: false, problems: ["items[0].quantity: must be at most 2 for item item_lamp (what can still be returned)"] }],
     ["a lamp too many over two lines", [{ id: "item_lamp", quantity: 2 }, { id: "item_lamp", quantity: 1 }], { ok: false, problems: ["items[1].quantity: must be at most 2 for item item_lamp (what can still be returned)"] }],
     ["a poster already returned", [{ id: "item_poster", quantity: 1 }], { ok: false, problems: ["items[0].quantity: item item_poster has nothing left to return (not delivered yet, or already returned)"] }],
+    ["a vase the merchant already received back", [{ id: "item_received", quantity: 1 }], { ok: false, problems: ["items[0].quantity: item item_received has nothing left to return (not delivered yet, or already returned)"] }],
     ["an item not yet shipped", [{ id: "item_unshipped", quantity: 1 }], { ok: false, problems: ["items[0].quantity: item item_unshipped has nothing left to return (not delivered yet, or already returned)"] }],
     [
       "another order's item, and too many lamps",
@@ -26,6 +28,9 @@ describe("return items: what a shopper may send back", () => {
   it.each([
     [{ id: "a", fulfilled_quantity: 3, return_requested_quantity: 1 }, 2],
     [{ id: "a", fulfilled_quantity: 1, return_requested_quantity: 2 }, 0],
+    [{ id: "a", fulfilled_quantity: 2, return_requested_quantity: 0, return_received_quantity: 1 }, 1],
+    [{ id: "a", fulfilled_quantity: 2, return_requested_quantity: 0, return_received_quantity: 1, return_dismissed_quantity: 1 }, 0],
+    [{ id: "a", fulfilled_quantity: 3, return_requested_quantity: 1, return_received_quantity: 1 }, 1],
   ])("returnable quantity of %j is %d", (line, expected) => {
     expect(returnableQuantity(line)).toBe(expected)
   })
