@@ -128,6 +128,8 @@ async function main() {
     // 4. The merchant fulfils; the demo's carrier hands in and delivers the parcel.
     const { order } = await api(`/admin/orders/${orderId}?fields=id,display_id,*items,*shipping_methods`, { admin: true })
     check(order.items.length === 2, "the order holds the two items")
+    const deliveryCharged = order.shipping_methods.map((m) => Number(m.amount))
+    check(deliveryCharged.length === 1 && shownDelivery.includes(`NOK ${deliveryCharged[0].toFixed(2)}`), `delivery price shown (${shownDelivery}) = charged (NOK ${deliveryCharged[0]?.toFixed(2)})`)
     await api(`/admin/orders/${orderId}/fulfillments`, { method: "POST", admin: true, body: { items: order.items.map((i) => ({ id: i.id, quantity: i.quantity })) } })
     say("merchant fulfilled both items (booked with the carrier)")
     let status
@@ -141,13 +143,16 @@ async function main() {
     await page.goto(`${STARTER}/${COUNTRY}/account/orders`)
     const card = page.getByTestId("order-card").filter({ has: page.getByTestId("order-display-id").getByText(String(order.display_id), { exact: true }) })
     await card.getByTestId("order-details-link").click()
-    await page.waitForURL(new RegExp(`/account/orders/details/${orderId}$`))
+    // A client-side navigation: wait for the order page itself.
+    await page.getByTestId("order-details-container").waitFor()
+    check(page.url().endsWith(`/account/orders/details/${orderId}`), `the order opened from the account's list (${page.url()})`)
     const orderStatus = plain(await page.getByTestId("order-status").first().innerText())
     say(`order page status: "${orderStatus}"`)
     check(!/not fulfilled/i.test(orderStatus), "the order page no longer says Not fulfilled")
     await shot("3-order-page")
     await page.getByTestId("return-items-link").click()
-    await page.waitForURL(new RegExp(`/account/orders/details/${orderId}/return$`))
+    await page.getByRole("heading", { name: /^Return items of order/ }).waitFor()
+    check(page.url().endsWith(`/account/orders/details/${orderId}/return`), `"Return items" opened the return page (${page.url()})`)
 
     // 6. The return: one lamp, a reason, the option with its price, confirm.
     const returnable = page.getByRole("spinbutton")

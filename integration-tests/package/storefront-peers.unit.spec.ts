@@ -1,6 +1,8 @@
 import fs from "node:fs"
 import path from "node:path"
-import semver from "semver"
+
+// npm's own range rules (semver ships with npm and is in the dev tree; it has no types here).
+const semver = require("semver") as { satisfies(version: string, range: string): boolean }
 
 /**
  * A storefront installs the package for `./storefront` alone, next to whatever Medusa 2 line its
