@@ -101,15 +101,15 @@ async function main() {
     say(`signed up as ${EMAIL}`)
 
     // 2. Two items in the cart, from their product pages.
-    for (const handle of ["lamp", "poster"]) {
+    for (const [index, handle] of ["lamp", "poster"].entries()) {
       await page.goto(`${STARTER}/${COUNTRY}/products/${handle}`)
       // The product's own button (the page has a second one for small screens).
       const add = page.getByTestId("product-container").getByTestId("add-product-button")
-      const enabled = () => page.waitForFunction(() => document.querySelector('[data-testid="product-container"] [data-testid="add-product-button"]')?.disabled === false)
       await add.waitFor()
-      await enabled()
+      await page.waitForFunction(() => document.querySelector('[data-testid="product-container"] [data-testid="add-product-button"]')?.disabled === false)
       await add.click()
-      await enabled()
+      // The header's cart count says the item is in the cart.
+      await page.getByText(`Cart (${index + 1})`, { exact: true }).first().waitFor()
       say(`added ${handle} to the cart`)
     }
 
