@@ -55,9 +55,10 @@ step "next build"
 npx next build 2>&1 | tee "$WORK/next-build.log" | tail -40
 
 step "next start :$STARTER_PORT and the shopper's path in Chromium"
-npx next start -p "$STARTER_PORT" > "$WORK/next-start.log" 2>&1 &
+# Its own process group: npx leaves next-server running when only npx is stopped.
+setsid npx next start -p "$STARTER_PORT" > "$WORK/next-start.log" 2>&1 &
 NEXT_PID=$!
-trap 'kill $NEXT_PID 2>/dev/null || true' EXIT
+trap 'kill -- -$NEXT_PID 2>/dev/null || true' EXIT
 for _ in $(seq 1 60); do curl -sf -o /dev/null "http://localhost:$STARTER_PORT/no" && break; sleep 2; done
 cd "$ROOT"
 STARTER_URL="http://localhost:$STARTER_PORT" STORE_URL="$STORE_URL" PUBLISHABLE_KEY="$PUBLISHABLE_KEY" node e2e/starter/drive-return.js
