@@ -23,6 +23,7 @@ export type SetupProblemCode =
   | "credentials_refused"
   | "shared_client_bucket"
   | "shared_limit_unavailable"
+  | "order_access_secret"
 
 export type SetupProblem = { code: SetupProblemCode; message: string; fix: string }
 
@@ -35,6 +36,8 @@ export type SetupInput = {
   credentialsValid: boolean | null
   /** Store requests came with X-Forwarded-For while no proxy is trusted (all shoppers may share one bucket). */
   forwardedForIgnored?: boolean
+  /** Whether `orderAccess.secret` is set (false: guests cannot open their orders; undefined: not checked). */
+  orderAccessSecretSet?: boolean
   /** The booking limit shared through Redis (null: no Redis configured). */
   bookingRateLimit?: { shared: boolean; since: string | null; reason: string | null } | null
 }
@@ -105,6 +108,14 @@ export function setupProblems(input: SetupInput): SetupProblem[] {
   }
   if (input.credentialsValid === false) {
     problems.push(CREDENTIALS_REFUSED)
+  }
+  if (input.orderAccessSecretSet === false) {
+    problems.push({
+      code: "order_access_secret",
+      message:
+        "No orderAccess.secret: guests cannot open their orders' tracking and return labels on the storefront (they are answered 403); signed-in customers can.",
+      fix: "Set orderAccess.secret in the plugin options to a random string of at least 32 bytes (e.g. from `openssl rand -hex 32`), the same on every instance, then restart. Access tokens given before (signed with a key derived from the carrier API key) open nothing any more.",
+    })
   }
   if (input.bookingRateLimit && !input.bookingRateLimit.shared) {
     problems.push({

@@ -113,6 +113,7 @@ export function statusView(input: StatusInput) {
       webhookSecretSet: Boolean(config.webhooks.secret),
       credentialsValid: customerList.ok ? true : customerList.error.kind === "authentication" ? false : null,
       forwardedForIgnored: Boolean(input.forwardedForIgnored),
+      orderAccessSecretSet: Boolean(config.orderAccess.secret),
       bookingRateLimit: input.bookingRateLimit,
     }),
     // The carrier's booking limit: shared by every instance through Redis, or kept by this one
