@@ -39,6 +39,12 @@ const nordicParcel = {
     maxEventsPerMinute: Number(process.env.NP_WEBHOOK_EVENTS_PER_MINUTE) || undefined,
     maxDeadLettersPerMinute: Number(process.env.NP_WEBHOOK_DEAD_LETTERS_PER_MINUTE) || undefined,
   },
+  // Guests' order access: the signing key ("none": left out, as a store upgraded from 0.1.0 that
+  // never set one; guests are then refused) and whether only signed links open an order to guests.
+  orderAccess: {
+    secret: process.env.NP_ORDER_ACCESS_SECRET === "none" ? undefined : process.env.NP_ORDER_ACCESS_SECRET || "sandbox-order-access-secret-0123456789abcdef",
+    guestProof: process.env.NP_ORDER_ACCESS_GUEST_PROOF === "token" ? ("token" as const) : undefined,
+  },
   // Behind a proxy: how many to trust, or the header carrying the client's address.
   clientAddress: {
     trustedProxies: Number(process.env.NP_TRUSTED_PROXIES || 0),

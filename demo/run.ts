@@ -132,7 +132,7 @@ class Demo {
     console.log(`  ${store.seed === "created" ? "seeded a new store" : "store already seeded: reusing it"}; publishable key ${store.publishableKey}`)
 
     // DEMO_MISCONFIGURED=true: the store as a merchant might misconfigure it (no fulfillment module
-    // dependencies, no webhook URL or secret, an API key the carrier refuses), to see the start-up
+    // dependencies, no webhook URL or secret, no order access secret, an API key the carrier refuses), to see the start-up
     // warnings and the settings page's banner. Seeding above used the working configuration.
     const medusaEnv = process.env.DEMO_MISCONFIGURED === "true" ? misconfigured(env) : env
     await this.step(this.mode === "walkthrough" ? "Medusa (medusa start, admin off)" : "Medusa (medusa develop, with admin)", () =>
@@ -480,7 +480,7 @@ function tail(text: string, lines: number): string {
 
 function misconfigured(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { NP_PUBLIC_URL: _url, ...rest } = env
-  return { ...rest, NP_API_KEY: "a-key-the-carrier-refuses", NP_WEBHOOK_SECRET: "none", NP_FULFILLMENT_DEPENDENCIES: "none" }
+  return { ...rest, NP_API_KEY: "a-key-the-carrier-refuses", NP_WEBHOOK_SECRET: "none", NP_FULFILLMENT_DEPENDENCIES: "none", NP_ORDER_ACCESS_SECRET: "none" }
 }
 
 /** A path relative to the repository when inside it. */

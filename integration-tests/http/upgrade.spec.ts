@@ -63,6 +63,16 @@ medusaIntegrationTestRunner({
       await knex()(table).insert(kept)
     }
 
+    /** The merchant's settings as 0.1.0 saved them: services, a markup and threshold, a return policy, two rates. */
+    const SETTINGS_0_1_0 = {
+      services: {
+        PA_DOREN: { name: "Hjem levert", fallback_price: 129, markups: { NOK: "p10p" }, free_shipping_thresholds: { NOK: 1500 } },
+        "9300": { return_price: "free" },
+      },
+      currencies: { SEK: { exchange_rate: 12000, rounding: "up_to_9" }, DKK: { exchange_rate: 0.65 } },
+      delivery: { lead_time_days: 2 },
+    }
+
     beforeAll(async () => {
       const container = getContainer()
       store = await seedNorwegianStore(container, [{ code: "PA_DOREN" }])
@@ -161,7 +171,8 @@ medusaIntegrationTestRunner({
       })
       await insertOld("nordic_parcel_settings", {
         id: "npset_store",
-        values: { services: { PA_DOREN: { name: "Hjem levert", fallback_price: 129 } }, delivery: { lead_time_days: 2 } },
+        // 0.1.0 took any positive exchange rate; 0.2.0 refuses SEK's 12000 (0.0001–10000).
+        values: SETTINGS_0_1_0,
         version: 4,
         updated_by: "user_old",
       })
@@ -193,6 +204,39 @@ medusaIntegrationTestRunner({
       const { data: settings } = await api.get(`/admin/nordic-parcel/settings`, admin)
       expect(JSON.stringify(settings)).toContain("Hjem levert")
       expect(JSON.stringify(settings)).toContain("129")
+    })
+
+    it("keeps the merchant's settings when one stored exchange rate is out of 0.2.0's range: the others apply, the status page names the value and its fix, and a save of another field keeps everything", async () => {
+      const { data: settings } = await api.get(`/admin/nordic-parcel/settings`, admin)
+      const effective = settings.effective
+      expect(effective.services.PA_DOREN).toMatchObject({ name: "Hjem levert", fallback_price: 129, markups: { NOK: "p10p" }, free_shipping_thresholds: { NOK: 1500 } })
+      expect(effective.services["9300"]).toMatchObject({ return_price: "free" })
+      expect(effective.delivery).toMatchObject({ lead_time_days: 2 })
+      expect(effective.currencies.DKK).toMatchObject({ exchange_rate: 0.65 })
+      expect(effective.currencies.SEK).toMatchObject({ rounding: "up_to_9" })
+      expect(effective.currencies.SEK.exchange_rate).not.toBe(12000)
+
+      const { data: status } = await api.get(`/admin/nordic-parcel/status`, admin)
+      expect(status.settings.refused).toEqual([{ field: "currencies[SEK].exchange_rate", value: 12000, rule: expect.stringContaining("10000") }])
+      const problem = status.setup_problems.find((p: { code: string }) => p.code === "stored_setting_refused")
+      expect(problem.message).toContain("currencies[SEK].exchange_rate")
+      expect(problem.message).toContain("12000")
+      expect(problem.fix).toContain('{"currencies":{"SEK":{"exchange_rate":null}}}')
+
+      // The merchant saves another field: nothing of the rest is lost, and the refused rate is still kept and reported.
+      const saved = await api.post(`/admin/nordic-parcel/settings`, { delivery: { cut_off_time: "14:00" } }, admin)
+      expect(saved.status).toBe(200)
+      const { rows } = await knex().raw(`select "values" from nordic_parcel_settings where id = 'npset_store'`)
+      expect(rows[0].values).toEqual({ ...SETTINGS_0_1_0, delivery: { lead_time_days: 2, cut_off_time: "14:00" } })
+      expect(saved.data.effective.services.PA_DOREN).toMatchObject({ name: "Hjem levert", fallback_price: 129 })
+
+      // The fix the status page gives: a rate within the range; the problem is gone and nothing else changed.
+      const fixed = await api.post(`/admin/nordic-parcel/settings`, { currencies: { SEK: { exchange_rate: 1.05 } } }, admin)
+      expect(fixed.data.effective.currencies.SEK).toMatchObject({ exchange_rate: 1.05, rounding: "up_to_9" })
+      const { data: after } = await api.get(`/admin/nordic-parcel/status`, admin)
+      expect(after.setup_problems.map((p: { code: string }) => p.code)).not.toContain("stored_setting_refused")
+      expect(after.settings).toMatchObject({ problem: null, refused: [] })
+      expect(fixed.data.effective.currencies.DKK).toMatchObject({ exchange_rate: 0.65 })
     })
 
     it("applies the tracking event 0.1.0 stored and did not apply: the fulfilment is marked shipped", async () => {

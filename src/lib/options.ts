@@ -357,13 +357,21 @@ export const NordicParcelOptionsSchema = z.object({
     }),
   /**
    * A guest's access to an order's shipments and return documents (the second factor besides the
-   * order's id): the key the access tokens are signed with, and how long a token lasts. Without
-   * `secret` the key is derived from `apiKey` (changing the API key then ends every token given).
+   * order's id): the key the access tokens are signed with, how long a token lasts, and what a
+   * guest may prove the order with. Without `secret` guests are refused (signed-in customers are
+   * not) and the status page names the fix: no key is ever derived from the carrier credentials.
+   * `guestProof: "token"`: only a signed link (the merchant's order e-mail carries it) opens an
+   * order to a guest; the order's e-mail is no proof, since Medusa's own `GET /store/orders/:id`
+   * tells it to whoever holds the id.
    */
   orderAccess: z
     .object({
-      secret: z.string().min(32, "must be at least 32 characters").optional(),
+      secret: z
+        .string()
+        .refine((secret) => Buffer.byteLength(secret, "utf8") >= 32, "must be at least 32 bytes (e.g. from `openssl rand -hex 32`)")
+        .optional(),
       tokenTtlHours: z.number().int().positive().max(24 * 90, "must be at most 2160 hours (90 days)").default(24 * 7),
+      guestProof: z.enum(["email", "token"], { error: 'must be "email" (the order\'s e-mail or a signed link) or "token" (a signed link only)' }).default("email"),
     })
     .prefault({}),
   /**

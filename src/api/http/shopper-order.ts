@@ -1,13 +1,13 @@
 /*
  * Who may read an order on the store routes: Medusa's optional customer authentication
- * (api/middlewares.ts), then lib/shopper/order-access.ts (Medusa's `GET /store/orders/:id` rule: the
- * id is a guest's credential; a signed-in customer reads only their own orders); 404 for anyone else.
+ * (api/middlewares.ts), then lib/shopper/order-access.ts (a signed-in customer reads their own
+ * orders; a guest needs a second factor besides the id); 404 for anyone else.
  * Also streams the carrier's return documents to their owner.
  */
 import type { MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { labelDisposition, type DocumentKind } from "../../lib/labels/label-format"
-import { ORDER_EMAIL_HEADER, ORDER_TOKEN_HEADER, shopperMayReadOrder, type OrderOwnership, type ShopperProof } from "../../lib/shopper/order-access"
+import { guestAccessUnavailable, ORDER_EMAIL_HEADER, ORDER_TOKEN_HEADER, shopperAccess, type OrderOwnership, type ShopperProof } from "../../lib/shopper/order-access"
 import { returnDocumentLinks, type ReturnDocumentLinks, type ShipmentRow } from "../../lib/shopper/order-shipment"
 import { NORDIC_PARCEL_MODULE } from "../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../modules/nordic_parcel/service"
@@ -26,7 +26,7 @@ function headerValue(req: MedusaStoreRequest, name: string): string | undefined 
  * e-mail (`x-nordic-parcel-order-email`) or an access token (`x-nordic-parcel-order-token`)
  * verified by the module.
  */
-function shopperProof(req: MedusaStoreRequest, orderId: string): ShopperProof {
+function shopperProof(req: MedusaStoreRequest, order: OrderOwnership | undefined): ShopperProof {
   // A token of an identity that has no customer yet carries an empty actor id: a guest.
   const customerId = req.auth_context?.actor_type === "customer" ? req.auth_context.actor_id || undefined : undefined
   const token = headerValue(req, ORDER_TOKEN_HEADER)
@@ -34,7 +34,8 @@ function shopperProof(req: MedusaStoreRequest, orderId: string): ShopperProof {
   return {
     customerId,
     email: headerValue(req, ORDER_EMAIL_HEADER),
-    tokenValid: token ? nordicParcel.verifyOrderAccessToken(token, orderId) : false,
+    tokenGiven: Boolean(token),
+    tokenValid: token && order ? nordicParcel.verifyOrderAccessToken(token, order) : false,
   }
 }
 
@@ -56,7 +57,10 @@ export const orderNotFound = (orderId: string) => notFound(`Order with id: ${ord
 export async function orderOfShopper(req: MedusaStoreRequest): Promise<OrderOwnership> {
   const orderId = req.params.id
   const order = await loadOrderOwnership(req, orderId)
-  if (!shopperMayReadOrder(order, shopperProof(req, orderId))) throw orderNotFound(orderId)
+  const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
+  const access = shopperAccess(order, shopperProof(req, order), nordicParcel.guestAccessPolicy())
+  if (access === "guest_access_unavailable") throw guestAccessUnavailable()
+  if (access !== "granted") throw orderNotFound(orderId)
   return order!
 }
 

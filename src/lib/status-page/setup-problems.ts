@@ -5,6 +5,7 @@
  */
 
 import { SHARED_BUCKET_FIX, SHARED_BUCKET_MESSAGE } from "../rate-limit/forwarded-for-notice"
+import { resetChange, type RefusedSetting } from "../settings/refused-settings"
 
 /**
  * What the fulfillment module must list as `dependencies` so the provider reaches the plugin's
@@ -23,6 +24,8 @@ export type SetupProblemCode =
   | "credentials_refused"
   | "shared_client_bucket"
   | "shared_limit_unavailable"
+  | "order_access_secret"
+  | "stored_setting_refused"
 
 export type SetupProblem = { code: SetupProblemCode; message: string; fix: string }
 
@@ -35,6 +38,10 @@ export type SetupInput = {
   credentialsValid: boolean | null
   /** Store requests came with X-Forwarded-For while no proxy is trusted (all shoppers may share one bucket). */
   forwardedForIgnored?: boolean
+  /** Whether `orderAccess.secret` is set (false: guests cannot open their orders; undefined: not checked). */
+  orderAccessSecretSet?: boolean
+  /** Stored settings this version's rules refuse (kept, not applied), e.g. after an upgrade. */
+  refusedSettings?: readonly RefusedSetting[]
   /** The booking limit shared through Redis (null: no Redis configured). */
   bookingRateLimit?: { shared: boolean; since: string | null; reason: string | null } | null
 }
@@ -105,6 +112,21 @@ export function setupProblems(input: SetupInput): SetupProblem[] {
   }
   if (input.credentialsValid === false) {
     problems.push(CREDENTIALS_REFUSED)
+  }
+  if (input.orderAccessSecretSet === false) {
+    problems.push({
+      code: "order_access_secret",
+      message:
+        "No orderAccess.secret: guests cannot open their orders' tracking and return labels on the storefront (they are answered 403); signed-in customers can.",
+      fix: "Set orderAccess.secret in the plugin options to a random string of at least 32 bytes (e.g. from `openssl rand -hex 32`), the same on every instance, then restart. Access tokens given before (signed with a key derived from the carrier API key) open nothing any more.",
+    })
+  }
+  for (const setting of input.refusedSettings ?? []) {
+    problems.push({
+      code: "stored_setting_refused",
+      message: `The stored setting ${setting.field} (${JSON.stringify(setting.value)}) ${setting.rule}, under this version's rules: it is kept but not applied, and the plugin option applies in its place. The other settings apply.`,
+      fix: `In Settings → Nordic Parcel, set ${setting.field} to a value the rule accepts, or reset it to the plugin option (POST /admin/nordic-parcel/settings ${JSON.stringify(resetChange(setting.path))}).`,
+    })
   }
   if (input.bookingRateLimit && !input.bookingRateLimit.shared) {
     problems.push({

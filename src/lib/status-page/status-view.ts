@@ -6,6 +6,7 @@ import type { ServiceLabel } from "../service-names/service-label"
 import { customerView } from "./customer-view"
 import type { PricingProblemEntry } from "./pricing-problems"
 import type { ForwardedForView } from "../rate-limit/forwarded-for-notice"
+import type { RefusedSetting } from "../settings/refused-settings"
 import { setupProblems } from "./setup-problems"
 
 /** The outcome of asking the booking service for the customer list: the credentials check. */
@@ -19,7 +20,7 @@ export type StatusInput = {
   customerList: CustomerListOutcome
   lastEventAt: Date | null
   carrierErrors: CarrierErrorEntry[]
-  settings: { version: number; updatedAt: Date | null; updatedBy: string | null; problem: string | null }
+  settings: { version: number; updatedAt: Date | null; updatedBy: string | null; problem: string | null; refused?: RefusedSetting[] }
   /** The fulfillment module's `dependencies` (null: no fulfillment module registers the provider). */
   fulfillmentDependencies: readonly string[] | null
   /** A service's name by precedence (merchant, carrier, catalogue, code). */
@@ -113,6 +114,8 @@ export function statusView(input: StatusInput) {
       webhookSecretSet: Boolean(config.webhooks.secret),
       credentialsValid: customerList.ok ? true : customerList.error.kind === "authentication" ? false : null,
       forwardedForIgnored: Boolean(input.forwardedForIgnored),
+      orderAccessSecretSet: Boolean(config.orderAccess.secret),
+      refusedSettings: input.settings.refused,
       bookingRateLimit: input.bookingRateLimit,
     }),
     // The carrier's booking limit: shared by every instance through Redis, or kept by this one
@@ -132,6 +135,8 @@ export function statusView(input: StatusInput) {
       updated_at: input.settings.updatedAt?.toISOString() ?? null,
       updated_by: input.settings.updatedBy,
       problem: input.settings.problem,
+      // Stored values this version refuses: kept in storage, not applied (setup_problems give the fix).
+      refused: (input.settings.refused ?? []).map(({ field, value, rule }) => ({ field, value, rule })),
     },
   }
 }

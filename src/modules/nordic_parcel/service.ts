@@ -6,7 +6,8 @@
  * job and worker. The stores share transaction-manager.ts for the transaction's entity manager. Its
  * tables are the models in models/, each declared with define-table.ts.
  */
-import { orderAccessKey, signOrderAccessToken, verifyOrderAccessToken } from "../../lib/shopper/order-access-token"
+import { orderAccessKey, signOrderAccessToken, verifyOrderAccessToken, type OrderAccessTarget } from "../../lib/shopper/order-access-token"
+import { guestAccessPolicy, guestAccessUnavailable, type GuestAccessPolicy } from "../../lib/shopper/order-access"
 import type { DAL, ICachingModuleService, IEventBusModuleService } from "@medusajs/framework/types"
 import type { RetiredSubscriptionStatus } from "../../lib/statuses"
 import { MedusaError, MedusaService, Modules } from "@medusajs/framework/utils"
@@ -242,23 +243,37 @@ class NordicParcelModuleService extends MedusaService({
 
   /**
    * A token that opens one order's shipments and return documents to a guest until it expires
-   * (lib/shopper/order-access-token.ts): given by the store's access route to whoever proves the
-   * order's e-mail, and for the merchant's own order e-mails (a link to the order page with it).
-   * The signing key never leaves the module.
+   * (lib/shopper/order-access-token.ts), bound to the order and its e-mail: given by the store's
+   * access route to whoever proves the order's e-mail, and for the merchant's own order e-mails
+   * (a link to the order page with it). The signing key never leaves the module. Throws (403)
+   * while `orderAccess.secret` is not set: the status page names the fix.
    */
-  createOrderAccessToken(orderId: string, now = new Date()): { access_token: string; expires_at: string } {
+  createOrderAccessToken(order: { id: string; email: string }, now = new Date()): { access_token: string; expires_at: string } {
+    const key = this.orderAccessKey()
+    if (!key) throw guestAccessUnavailable()
     const expiresAt = new Date(now.getTime() + this.options_.orderAccess.tokenTtlHours * 3600 * 1000)
-    return { access_token: signOrderAccessToken(this.orderAccessKey(), orderId, expiresAt), expires_at: expiresAt.toISOString() }
+    return { access_token: signOrderAccessToken(key, order, expiresAt), expires_at: expiresAt.toISOString() }
   }
 
-  /** Whether an access token opens the order now (signed by this store, for this order, not expired). */
-  verifyOrderAccessToken(token: string, orderId: string, now = new Date()): boolean {
-    return verifyOrderAccessToken(this.orderAccessKey(), token, orderId, now).valid
+  /**
+   * Whether an access token opens the order now: signed by this store, for this order and its
+   * current e-mail, not expired, its expiry within the configured lifetime. False without a secret.
+   */
+  verifyOrderAccessToken(token: string, order: OrderAccessTarget, now = new Date()): boolean {
+    const key = this.orderAccessKey()
+    if (!key) return false
+    return verifyOrderAccessToken(key, token, order, now, this.options_.orderAccess.tokenTtlHours * 3600).valid
   }
 
-  private orderAccessKey_?: Buffer
-  private orderAccessKey(): Buffer {
-    return (this.orderAccessKey_ ??= orderAccessKey(this.options_.orderAccess.secret, this.options_.apiKey))
+  /** What a guest may prove an order with (lib/shopper/order-access.ts), from the options. */
+  guestAccessPolicy(): GuestAccessPolicy {
+    return guestAccessPolicy(this.options_.orderAccess)
+  }
+
+  private orderAccessKey_?: Buffer | null
+  private orderAccessKey(): Buffer | null {
+    if (this.orderAccessKey_ === undefined) this.orderAccessKey_ = orderAccessKey(this.options_.orderAccess.secret)
+    return this.orderAccessKey_
   }
 
   /** The stored settings and the options they produce, read from the database now (admin). */

@@ -12,7 +12,8 @@ import { effectiveOptions } from "../../lib/settings/apply-settings"
 import { defaultCurrencyChangeProblem } from "../../lib/settings/default-currency-change"
 import { RefreshingValue } from "../../lib/settings/refreshing-value"
 import { applySettingsPatch } from "../../lib/settings/settings-patch"
-import { MerchantSettingsSchema, parseSettingsPatch, type MerchantSettingsPatch } from "../../lib/settings/settings-schema"
+import { readStoredSettings, withRefusedKept } from "../../lib/settings/refused-settings"
+import { parseSettingsPatch, type MerchantSettingsPatch } from "../../lib/settings/settings-schema"
 import { settingsStateOf, type SettingsRecord, type SettingsState } from "../../lib/settings/settings-state"
 
 /** Settings are store-wide: one row, under a fixed id. */
@@ -80,7 +81,7 @@ export class SettingsStore {
     const state = settingsStateOf(this.options_, row)
     // Once per problem, not on every refresh.
     if (state.problem && state.problem !== this.reportedProblem_) {
-      this.logger_.error(`nordic-parcel: ${state.problem}; the plugin options apply until the settings are saved again`)
+      this.logger_.error(`nordic-parcel: ${state.problem}; see the status page (GET /admin/nordic-parcel/status) for the fix`)
     }
     this.reportedProblem_ = state.problem
     return state
@@ -101,9 +102,10 @@ export class SettingsStore {
       `select "values" from nordic_parcel_settings where id = ? for update`,
       [SETTINGS_ID]
     )
-    // Stored settings a newer plugin refuses are replaced rather than kept failing every change.
-    const stored = MerchantSettingsSchema.safeParse(locked?.values ?? {})
-    const previous = stored.success ? stored.data : {}
+    // A stored value a newer plugin refuses is set aside, not applied, and written back as it was
+    // unless this change sets or resets it: a save never loses the merchant's other settings.
+    const stored = readStoredSettings(locked?.values ?? {})
+    const previous = stored.settings
     const currencyChange = defaultCurrencyChangeProblem(this.options_, previous, change)
     if (currencyChange) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid nordic-parcel settings: ${currencyChange}`)
@@ -116,7 +118,7 @@ export class SettingsStore {
          set "values" = ?::jsonb, version = version + 1, updated_by = ?, updated_at = now(), deleted_at = null
        where id = ?
        returning "values", version, updated_at, updated_by`,
-      [JSON.stringify(next), actorId, SETTINGS_ID]
+      [JSON.stringify(withRefusedKept(next, stored.refused, change)), actorId, SETTINGS_ID]
     )
     return settingsStateOf(this.options_, row)
   }

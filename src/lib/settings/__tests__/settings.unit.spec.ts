@@ -4,6 +4,7 @@ import { RefreshingValue } from "../refreshing-value"
 import { applySettingsPatch } from "../settings-patch"
 import { parseSettingsPatch, type MerchantSettings, type MerchantSettingsPatch } from "../settings-schema"
 import { settingsStateOf } from "../settings-state"
+import { readStoredSettings, resetChange, withRefusedKept } from "../refused-settings"
 import { defaultCurrencyChangeProblem } from "../default-currency-change"
 import { credentialsView, settingsView } from "../settings-view"
 
@@ -315,6 +316,7 @@ describe("settingsStateOf: the stored row and the options it produces", () => {
       updatedBy: null,
       effective: config,
       problem: null,
+      refused: [],
     })
   })
 
@@ -329,10 +331,82 @@ describe("settingsStateOf: the stored row and the options it produces", () => {
     expect(state.updatedAt?.toISOString()).toBe("2026-11-21T10:00:00.000Z")
   })
 
-  it("ignores stored settings a newer plugin refuses, says why, and keeps checkout on the options", () => {
+  it("sets aside a stored value a newer plugin refuses, says why, and keeps checkout on the option's value", () => {
     const state = settingsStateOf(config, { values: { services: { PA_DOREN: { markup: "+10%" } } }, version: 2, updated_at: null, updated_by: null })
-    expect(state.effective).toBe(config)
+    expect(state.effective).toEqual(config)
     expect(state.problem).toMatch(/services\[PA_DOREN\]\.markup/)
+  })
+})
+
+describe("stored settings a newer version refuses: that value set aside, kept and reported; the rest applies", () => {
+  /** A store's settings as 0.1.0 saved them: any positive exchange rate was accepted then. */
+  const fromFirstRelease = {
+    services: {
+      PA_DOREN: { name: "Hjem levert", fallback_price: 129, markups: { NOK: "p10p" }, free_shipping_thresholds: { NOK: 1500 } },
+      "9300": { return_price: "free" },
+    },
+    currencies: { SEK: { exchange_rate: 12000, rounding: "up_to_9" }, DKK: { exchange_rate: 0.65 } },
+    delivery: { lead_time_days: 2 },
+  }
+  const row = (values: unknown) => ({ values, version: 4, updated_at: null, updated_by: "user_old" })
+
+  it("applies every other setting (services, markups, thresholds, return policy, the other rate), and names the refused one with its rule", () => {
+    const state = settingsStateOf(config, row(fromFirstRelease))
+    expect(service(state.effective, "PA_DOREN")).toMatchObject({ name: "Hjem levert", fallbackPrice: 129, markups: { NOK: "p10p" }, freeShippingThresholds: { NOK: 1500 } })
+    expect(service(state.effective, "9300")).toMatchObject({ returnPrice: "free" })
+    expect(state.effective.delivery.leadTimeDays).toBe(2)
+    expect(state.effective.currencies.DKK).toMatchObject({ exchangeRate: 0.65 })
+    // The same currency's other setting applies too; its rate is the option's (none here).
+    expect(state.effective.currencies.SEK).toMatchObject({ rounding: "up_to_9" })
+    expect(state.effective.currencies.SEK?.exchangeRate).toBeUndefined()
+    expect(state.refused).toEqual([{ path: ["currencies", "SEK", "exchange_rate"], field: "currencies[SEK].exchange_rate", value: 12000, rule: expect.stringContaining("10000") }])
+    expect(state.problem).toMatch(/currencies\[SEK\]\.exchange_rate/)
+    expect(state.problem).not.toContain("12000")
+  })
+
+  it.each<[string, unknown, string[]]>([
+    ["a setting no longer known", { delivery: { lead_time_days: 2, weekend_delivery: true }, test_mode: true }, ["delivery.weekend_delivery"]],
+    ["an unknown general setting", { test_mode: true, legacy_flag: 1 }, ["legacy_flag"]],
+    ["a service's value of the wrong type", { services: { PA_DOREN: { markup: "+10%", name: "Hjem" } }, test_mode: true }, ["services[PA_DOREN].markup"]],
+    ["a per-currency record with one bad entry: the record, replaced whole when saved", { services: { PA_DOREN: { markups: { NOK: "p10p", SEK: "??" }, name: "Hjem" } }, test_mode: true }, ["services[PA_DOREN].markups"]],
+    ["a currency code the rules no longer take", { currencies: { sek: { exchange_rate: 1 } }, test_mode: true }, ["currencies[sek]"]],
+    ["two refused values", { currencies: { SEK: { exchange_rate: 0 }, EUR: { exchange_rate: 50000 } }, test_mode: true }, ["currencies[SEK].exchange_rate", "currencies[EUR].exchange_rate"]],
+  ])("%s: only that is set aside", (_case, values, fields) => {
+    const state = settingsStateOf(config, row(values))
+    expect(state.refused.map((r) => r.field).sort()).toEqual([...fields].sort())
+    expect(state.effective.testMode).toBe(true)
+  })
+
+  it("stored settings that are no object at all: nothing applies, as before, and it is said", () => {
+    const state = settingsStateOf(config, row(["not", "settings"]))
+    expect(state.effective).toBe(config)
+    expect(state.refused).toEqual([])
+    expect(state.problem).toMatch(/stored settings ignored/)
+  })
+
+  it("a save of another field keeps every setting, the refused value included (still reported)", () => {
+    const stored = readStoredSettings(fromFirstRelease)
+    const change = parseSettingsPatch({ delivery: { cut_off_time: "14:00" } })
+    const next = withRefusedKept(applySettingsPatch(stored.settings, change), stored.refused, change)
+    expect(next).toEqual({ ...fromFirstRelease, delivery: { lead_time_days: 2, cut_off_time: "14:00" } })
+    expect(readStoredSettings(next).refused.map((r) => r.field)).toEqual(["currencies[SEK].exchange_rate"])
+    // The same currency's other field changed: its refused rate still kept.
+    const rounding = parseSettingsPatch({ currencies: { SEK: { rounding: "none" } } })
+    expect(withRefusedKept(applySettingsPatch(stored.settings, rounding), stored.refused, rounding)).toMatchObject({ currencies: { SEK: { exchange_rate: 12000, rounding: "none" } } })
+  })
+
+  it.each<[string, unknown, unknown]>([
+    ["a valid rate replaces it", { currencies: { SEK: { exchange_rate: 1.05 } } }, { SEK: { exchange_rate: 1.05, rounding: "up_to_9" }, DKK: { exchange_rate: 0.65 } }],
+    ["the fix the status page gives (reset to the option) drops it", resetChange(["currencies", "SEK", "exchange_rate"]), { SEK: { rounding: "up_to_9" }, DKK: { exchange_rate: 0.65 } }],
+    ["resetting the whole currency drops it", { currencies: { SEK: null } }, { DKK: { exchange_rate: 0.65 } }],
+    ["resetting every currency drops it", { currencies: null }, undefined],
+  ])("the merchant's fix: %s", (_case, patch, currencies) => {
+    const stored = readStoredSettings(fromFirstRelease)
+    const change = parseSettingsPatch(patch)
+    const next = withRefusedKept(applySettingsPatch(stored.settings, change), stored.refused, change)
+    expect(next.currencies).toEqual(currencies)
+    expect(readStoredSettings(next).refused).toEqual([])
+    expect(next.services).toEqual(fromFirstRelease.services)
   })
 })
 

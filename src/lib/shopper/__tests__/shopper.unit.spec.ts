@@ -1,5 +1,5 @@
 import { EVENT_GROUP_NAMES } from "../../tracking/event-groups"
-import { shopperMayReadOrder } from "../order-access"
+import { shopperAccess, shopperMayReadOrder, type GuestAccessPolicy, type OrderOwnership, type ShopperAccess, type ShopperProof } from "../order-access"
 import { isShopperVisible, returnDocumentLinks, toOrderShipment, type ShipmentRow } from "../order-shipment"
 import { afterSaleTexts, afterSaleTextsFor, formatEventTime, resolveAfterSaleLocale, trackingEventText } from "../../../storefront/after-sale-texts"
 import { storeErrorText } from "../../../storefront/texts"
@@ -23,7 +23,27 @@ describe("shopper: who may read an order", () => {
     ["a guest with the e-mail, for a draft order", { ...kari, is_draft_order: true }, { email: "kari@example.com" }, false],
     ["anyone, for an order that does not exist", undefined, { tokenValid: true }, false],
   ])("%s", (_who, order, proof, expected) => {
-    expect(shopperMayReadOrder(order, proof)).toBe(expected)
+    expect(shopperMayReadOrder(order, proof, { available: true, emailIsProof: true })).toBe(expected)
+  })
+
+  const byEmailOrToken: GuestAccessPolicy = { available: true, emailIsProof: true }
+  const byTokenOnly: GuestAccessPolicy = { available: true, emailIsProof: false }
+  const noSecret: GuestAccessPolicy = { available: false, emailIsProof: true }
+  it.each<[string, OrderOwnership | undefined, ShopperProof, GuestAccessPolicy, ShopperAccess]>([
+    ["token only: a guest with the order's e-mail is not let in", guestOrder, { email: "guest@example.com" }, byTokenOnly, "not_found"],
+    ["token only: a guest with a valid token is", guestOrder, { tokenGiven: true, tokenValid: true }, byTokenOnly, "granted"],
+    ["token only: the signed-in owner is", kari, { customerId: "cus_kari" }, byTokenOnly, "granted"],
+    ["token only: another customer with the order's e-mail is not", kari, { customerId: "cus_ola", email: "kari@example.com" }, byTokenOnly, "not_found"],
+    ["no secret: the signed-in owner is let in", kari, { customerId: "cus_kari" }, noSecret, "granted"],
+    ["no secret: the owner is let in even with an e-mail header", kari, { customerId: "cus_kari", email: "kari@example.com" }, noSecret, "granted"],
+    ["no secret: a guest with the right e-mail is refused as such", guestOrder, { email: "guest@example.com" }, noSecret, "guest_access_unavailable"],
+    ["no secret: a guest with a token is refused as such", guestOrder, { tokenGiven: true, tokenValid: false }, noSecret, "guest_access_unavailable"],
+    ["no secret: the same refusal for an order that does not exist (nothing told about it)", undefined, { email: "guest@example.com" }, noSecret, "guest_access_unavailable"],
+    ["no secret: a guest with only the id gets the usual 404", guestOrder, {}, noSecret, "not_found"],
+    ["no secret: a valid token (never made without a key) still opens nothing", guestOrder, { tokenValid: true }, noSecret, "not_found"],
+    ["both proofs: a wrong e-mail is not found", guestOrder, { email: "kari@example.com" }, byEmailOrToken, "not_found"],
+  ])("%s", (_who, order, proof, policy, expected) => {
+    expect(shopperAccess(order, proof, policy)).toBe(expected)
   })
 })
 

@@ -11,6 +11,7 @@ const fine: SetupInput = {
   webhookUrl: "https://shop.example",
   webhookSecretSet: true,
   credentialsValid: true,
+  orderAccessSecretSet: true,
 }
 
 describe("setupProblems", () => {
@@ -23,6 +24,7 @@ describe("setupProblems", () => {
     ["no public URL", { webhookUrl: undefined }, ["webhook_url"]],
     ["no secret", { webhookSecretSet: false }, ["webhook_secret"]],
     ["credentials refused", { credentialsValid: false }, ["credentials_refused"]],
+    ["no orderAccess.secret (a store upgraded from 0.1.0 keeps none): guests are refused", { orderAccessSecretSet: false }, ["order_access_secret"]],
     [
       "everything wrong at once",
       { fulfillmentDependencies: [], webhookUrl: undefined, webhookSecretSet: false, credentialsValid: false },
@@ -32,6 +34,15 @@ describe("setupProblems", () => {
     const problems = setupProblems({ ...fine, ...change })
     expect(problems.map((p) => p.code)).toEqual(codes)
     for (const problem of problems) expect(problem.fix.length).toBeGreaterThan(20)
+  })
+
+  it("names the option that lets guests in again, its length, and who is not affected", () => {
+    const [problem] = setupProblems({ ...fine, orderAccessSecretSet: false })
+    expect(problem!.message).toMatch(/guest/i)
+    expect(problem!.message).toMatch(/signed-in customers/i)
+    expect(problem!.fix).toContain("orderAccess.secret")
+    expect(problem!.fix).toContain("32 bytes")
+    expect(problem!.fix).not.toMatch(/apiKey/)
   })
 
   it("names the missing dependencies and the line to add", () => {

@@ -28,6 +28,7 @@ export default async function reportSetupLoader({ container }: LoaderOptions): P
     webhookUrl: parsed.webhooks.publicUrl,
     webhookSecretSet: Boolean(parsed.webhooks.secret),
     credentialsValid: null,
+    orderAccessSecretSet: Boolean(parsed.orderAccess.secret),
   })
   problems.forEach((problem) => logger.warn(setupProblemLogLine(problem)))
 
