@@ -161,7 +161,7 @@ describe("delivery promise", () => {
     it("books a day the service can reach and stores it as received", async () => {
       const { status } = await book(paDoren("2026-11-27T12:00:00"))
       expect(status).toBe(200)
-      expect(sandbox.bookings.at(-1)?.request.customerSpecifiedDeliveryDateTime).toBe("2026-11-27T12:00:00")
+      expect((sandbox.bookings.at(-1)?.request as Record<string, unknown> | undefined)?.customerSpecifiedDeliveryDateTime).toBe("2026-11-27T12:00:00")
     })
 
     it.each([
