@@ -4,7 +4,7 @@
  * a booking sends. Pure: parsing the lookup's answer and checking a shopper's choice against it.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { carrierToday, isCalendarDate } from "../pickup-order/pickup-date"
+import { carrierToday, isCalendarDate, isWorkingDay } from "../pickup-order/pickup-date"
 
 /** A time window of one day, "HH:mm" local (Oslo) time. */
 export type DeliveryWindow = { from: string; to: string }
@@ -222,4 +222,12 @@ export function withRequestedDayRefusal(error: unknown, day: string, orderLabel:
     `The carrier cannot deliver ${orderLabel} on the requested day, ${dayInWords(day)}; nothing was booked and no other day was chosen. ` +
       `Choose another delivery day on the order, then fulfil it again. (${message})`
   )
+}
+
+/** Why the merchant's day cannot be requested (not a real date, not after today, a weekend), naming the field. */
+export function merchantDayProblem(day: string, now: Date): string | undefined {
+  if (!isCalendarDate(day)) return "delivery_date: must be a date as yyyy-MM-dd"
+  if (day <= carrierToday(now)) return `delivery_date: ${dayInWords(day)} is not after today; choose a later day`
+  if (!isWorkingDay(day)) return `delivery_date: ${dayInWords(day)} is not a working day (Monday to Friday)`
+  return undefined
 }
