@@ -1243,3 +1243,28 @@ describe("party names", () => {
     expect(consignment(input(overrides as Partial<BookingInput>)).parties[party].name).toBe(name)
   })
 })
+
+describe("the requested delivery day (carrier notes 53)", () => {
+  it.each([
+    ["PA_DOREN", "2026-11-27", "2026-11-27T12:00:00"],
+    ["5600", "2026-12-01", "2026-12-01T12:00:00"],
+    ["PA_DOREN", null, undefined],
+  ])("%s with %s sends %s", (code, day, wire) => {
+    const sent = consignment(input({ service: service(code, code === "PA_DOREN" ? { additionalServices: ["EVARSLING"] } : {}), requestedDeliveryDate: day }))
+    expect(sent.customerSpecifiedDeliveryDateTime).toBe(wire)
+  })
+
+  it("a return never carries one", () => {
+    expect(consignment(input({ kind: "return", service: service("9300", { isReturn: true }), requestedDeliveryDate: "2026-11-27" }))).not.toHaveProperty(
+      "customerSpecifiedDeliveryDateTime"
+    )
+  })
+
+  it("a day on a service that takes none is refused, naming the day, never dropped", () => {
+    const result = toBookingRequest(input({ service: service("SERVICEPAKKE"), requestedDeliveryDate: "2026-11-27", pickupPoint: { id: "150031", country_code: "NO" } }))
+    expect(result.ok).toBe(false)
+    expect(!result.ok && result.problems.map((p) => p.message)).toContainEqual(
+      expect.stringMatching(/delivery_date: SERVICEPAKKE does not take a requested delivery day \(Friday 27 November 2026 was asked for\)/)
+    )
+  })
+})
