@@ -1,6 +1,6 @@
 "use client"
 import { useEffect, useId, useRef, useState, type FormEvent } from "react"
-import { type NordicParcelClient, openingHoursLines, storeErrorText, parsePickupPointSearch, pickupPointQueryFor, type PickupPointSearch, textsFor, type StorefrontTexts, type PickupPoint } from "./core"
+import { type NordicParcelClient, openingHoursLines, pickupArrivalText, storeErrorText, parsePickupPointSearch, pickupPointQueryFor, type PickupPointSearch, textsFor, type StorefrontTexts, type PickupPoint } from "./core"
 import { useRemote } from "./use-remote"
 
 export type PickupPointPickerPart =
@@ -23,6 +23,7 @@ export type PickupPointPickerPart =
   | "details"
   | "address"
   | "hours"
+  | "arrival"
   | "selectedMark"
 
 export type PickupPointPickerProps = {
@@ -53,8 +54,9 @@ export type PickupPointPickerProps = {
 }
 
 /**
- * The pickup points nearest the shipping address, with distance, opening hours and a locker or
- * staffed badge; the shopper can search another postal code or street. The list is a group of
+ * The pickup points nearest the shipping address, with distance, opening hours, a locker or
+ * staffed badge and, where the carrier estimates it (SERVICEPAKKE and 5800, with `cartId`), when
+ * the parcel will be ready there; the shopper can search another postal code or street. The list is a group of
  * native radio buttons under a legend (arrow keys move the choice, screen readers announce each
  * point's name, distance and kind, with the address and hours as its description).
  *
@@ -206,6 +208,12 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
                       <span className={cn.hours}>
                         {" "}
                         {t.openingHours}: {hours.join("; ")}
+                      </span>
+                    )}
+                    {point.estimated_arrival && (
+                      <span className={cn.arrival} data-date={point.estimated_arrival.date}>
+                        {" "}
+                        {pickupArrivalText(point.estimated_arrival, locale, t)}
                       </span>
                     )}
                   </div>

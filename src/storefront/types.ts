@@ -29,6 +29,12 @@ export type DeliveryOption = {
   /** ISO date (YYYY-MM-DD) the carrier expects to deliver, or null when it did not say. */
   expected_delivery_date: string | null
   working_days: number | null
+  /** The arrival window on the expected day ("HH:mm"), where the carrier can predict one; else null. */
+  expected_delivery_window: DeliveryWindow | null
+  /** The shopper may choose the delivery day (`delivery_date` in the shipping method's data). */
+  takes_delivery_date: boolean
+  /** The days the shopper may choose: the expected date first, then the alternatives; `[]` when there is no choice. */
+  delivery_dates: DeliveryDate[]
   display: {
     name: string
     description: string | null
@@ -36,6 +42,15 @@ export type DeliveryOption = {
     delivery_message: string | null
   }
 }
+
+/** An arrival window on one day, in the carrier's local time ("HH:mm"). */
+export type DeliveryWindow = { from: string; to: string }
+
+/** A day the carrier can deliver on (ISO `yyyy-MM-dd`), with its arrival window where it gives one. */
+export type DeliveryDate = { date: string; window?: DeliveryWindow }
+
+/** When the parcel is expected to be ready at a pickup point: the day and the window ("HH:mm"). */
+export type EstimatedArrival = { date: string; from: string; to: string }
 
 export type OpeningHours = { day: string; opening: string; closing: string }
 
@@ -63,6 +78,11 @@ export type PickupPoint = {
   type?: string
   max_parcel_dimensions?: { length: number; width: number; height: number }
   map_url?: string
+  /**
+   * When the parcel is expected at this point (SERVICEPAKKE and 5800, with `cart_id`), where the
+   * carrier estimates it; null or absent otherwise.
+   */
+  estimated_arrival?: EstimatedArrival | null
 }
 
 export type PostalCodeInfo = { postal_code: string; city: string | null; type: string | null }
@@ -79,7 +99,7 @@ export type PickupPointQuery = {
 }
 
 /** What is stored with the shipping method (the route validates it against the carrier). */
-export type ShippingMethodData = { pickup_point_id?: string } & Record<string, unknown>
+export type ShippingMethodData = { pickup_point_id?: string; delivery_date?: string } & Record<string, unknown>
 
 /** One carrier event of a shipment, as the shopper sees it (the carrier's event name, e.g. `DELIVERED`). */
 export type ShipmentTrackingEvent = {
