@@ -2,7 +2,7 @@
  * Formatting shared by the components; `pickupPointQueryFor` is the pickup-point search both
  * `PickupPointPicker` and `nearestPickupPoint` use.
  */
-import type { DeliveryDate, DeliveryOption, DeliveryWindow, EstimatedArrival, OpeningHours, PickupPointQuery } from "./types"
+import type { DeliveryDateChoice, DeliveryOption, DeliveryWindow, EstimatedArrival, OpeningHours, PickupPointQuery } from "./types"
 import { resolveLocale, type StorefrontLocale, type StorefrontTexts } from "./texts"
 
 const INTL_LOCALES: Record<StorefrontLocale, string> = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", da: "da-DK", fi: "fi-FI" }
@@ -49,7 +49,7 @@ export function expectedDeliveryText(
 }
 
 /** One day of the delivery-day choice: "Friday 27 November, between 17:00 and 21:00", or the day alone. */
-export function deliveryDateLabel(day: DeliveryDate, locale: string | undefined, t: Pick<StorefrontTexts, "arrivalWindow">): string {
+export function deliveryDateLabel(day: DeliveryDateChoice, locale: string | undefined, t: Pick<StorefrontTexts, "arrivalWindow">): string {
   const date = formatDeliveryDate(day.date, locale)
   return day.window ? `${date}, ${arrivalWindowText(day.window, t)}` : date
 }

@@ -29,12 +29,20 @@ export type DeliveryOption = {
   /** ISO date (YYYY-MM-DD) the carrier expects to deliver, or null when it did not say. */
   expected_delivery_date: string | null
   working_days: number | null
-  /** The arrival window on the expected day ("HH:mm"), where the carrier can predict one; else null. */
+  /** Arrival window on the expected day, where the carrier gives a time slot; else null. */
   expected_delivery_window: DeliveryWindow | null
-  /** The shopper may choose the delivery day (`delivery_date` in the shipping method's data). */
+  /**
+   * The service takes a requested delivery day (PA_DOREN, 5600, OIL_EXPRESS) and the merchant
+   * offers a choice: send the chosen `delivery_dates[].date` as `data.delivery_date` when adding
+   * the shipping method.
+   */
   takes_delivery_date: boolean
-  /** The days the shopper may choose: the expected date first, then the alternatives; `[]` when there is no choice. */
-  delivery_dates: DeliveryDate[]
+  /**
+   * The days the shopper may choose: the expected date first, then the carrier's alternatives in
+   * order, each with its arrival window where the carrier gives one. `[]` when `takes_delivery_date`
+   * is false or the carrier gave no date (it could not be asked: the option is still offered).
+   */
+  delivery_dates: DeliveryDateChoice[]
   display: {
     name: string
     description: string | null
@@ -43,13 +51,13 @@ export type DeliveryOption = {
   }
 }
 
-/** An arrival window on one day, in the carrier's local time ("HH:mm"). */
+/** A time window of a day, local (Oslo) time, "HH:mm". */
 export type DeliveryWindow = { from: string; to: string }
 
-/** A day the carrier can deliver on (ISO `yyyy-MM-dd`), with its arrival window where it gives one. */
-export type DeliveryDate = { date: string; window?: DeliveryWindow }
+/** A day the parcel can be delivered on (yyyy-MM-dd), with its arrival window where the carrier gives one. */
+export type DeliveryDateChoice = { date: string; window?: DeliveryWindow }
 
-/** When the parcel is expected to be ready at a pickup point: the day and the window ("HH:mm"). */
+/** When a parcel is expected to be ready at a pickup point: the day (yyyy-MM-dd) and the window ("HH:mm"). */
 export type EstimatedArrival = { date: string; from: string; to: string }
 
 export type OpeningHours = { day: string; opening: string; closing: string }
@@ -79,8 +87,9 @@ export type PickupPoint = {
   max_parcel_dimensions?: { length: number; width: number; height: number }
   map_url?: string
   /**
-   * When the parcel is expected at this point (SERVICEPAKKE and 5800, with `cart_id`), where the
-   * carrier estimates it; null or absent otherwise.
+   * With `cart_id` (or `service_code`) of SERVICEPAKKE or 5800: when the parcel is expected at this
+   * point, from one carrier lookup for all listed points; null when the carrier gave none (or could
+   * not be asked). Absent for other services and without a cart or service.
    */
   estimated_arrival?: EstimatedArrival | null
 }
@@ -94,12 +103,21 @@ export type PickupPointQuery = {
   street_number?: string
   limit?: number
   type?: "manned" | "locker"
-  /** Leaves out lockers the cart's parcel does not fit. */
+  /** Leaves out lockers the cart's parcel does not fit; with a SERVICEPAKKE or 5800 option, adds `estimated_arrival`. */
   cart_id?: string
+  /** The service the points are for (SERVICEPAKKE or 5800 adds `estimated_arrival`); default: the cart's pickup-point service. */
+  service_code?: string
 }
 
 /** What is stored with the shipping method (the route validates it against the carrier). */
-export type ShippingMethodData = { pickup_point_id?: string; delivery_date?: string } & Record<string, unknown>
+export type ShippingMethodData = {
+  pickup_point_id?: string
+  /**
+   * The requested delivery day (yyyy-MM-dd), one of the option's `delivery_dates`; only where
+   * `takes_delivery_date` is true. Any other day is refused with 400 naming `data.delivery_date`.
+   */
+  delivery_date?: string
+} & Record<string, unknown>
 
 /** One carrier event of a shipment, as the shopper sees it (the carrier's event name, e.g. `DELIVERED`). */
 export type ShipmentTrackingEvent = {
