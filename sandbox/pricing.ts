@@ -169,18 +169,65 @@ export function estimateDelivery(service: CarrierService, zones: number, shippin
 
 const NORWEGIAN_WEEKDAYS = ["søndag", "mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag"]
 
-/** The lookup response's `expectedDelivery` (carrier notes 9: unpadded year/month/day strings). */
-export function expectedDeliveryJson(estimate: DeliveryEstimate) {
+/**
+ * The arrival window the carrier predicts for a service, as `{startTime, endTime}` with hour and
+ * minute strings (carrier notes 54): evening home delivery (PA_DOREN) and daytime home delivery
+ * (5600). Other services get no time slot.
+ */
+const TIME_SLOTS: Record<string, { start: number; end: number }> = {
+  PA_DOREN: { start: 17, end: 21 },
+  "5600": { start: 8, end: 16 },
+}
+
+function timeSlotsOf(serviceId: string) {
+  const slot = TIME_SLOTS[serviceId]
+  if (!slot) return {}
+  return { timeSlots: [{ startTime: { hour: String(slot.start), minute: "0" }, endTime: { hour: String(slot.end), minute: "0" } }] }
+}
+
+function dateParts(date: CalendarDate) {
+  return { year: String(date.year), month: String(date.month), day: String(date.day) }
+}
+
+/**
+ * The lookup response's `expectedDelivery` (carrier notes 9: unpadded year/month/day strings), with
+ * `alternatives` later days (carrier notes 53): the working days after the expected one, each with
+ * the day it would be shipped and the service's time slot.
+ */
+export function expectedDeliveryJson(estimate: DeliveryEstimate, serviceId = "", alternatives = 0, shippingDate?: CalendarDate) {
   const formatted = formatNorwegianDate(estimate.date)
+  const alternativeDeliveryDates = Array.from({ length: alternatives }, (_, index) => {
+    const date = addWorkingDays(estimate.date, index + 1)
+    return {
+      shippingDate: dateParts(addWorkingDays(shippingDate ?? estimate.date, index + 1)),
+      formattedExpectedDeliveryDate: formatNorwegianDate(date),
+      expectedDeliveryDate: { ...dateParts(date), ...timeSlotsOf(serviceId) },
+    }
+  })
   return {
     workingDays: String(estimate.workingDays),
     userMessage: `Forventet levert ${NORWEGIAN_WEEKDAYS[weekday(estimate.date)]} ${formatted}`,
     formattedExpectedDeliveryDate: formatted,
-    expectedDeliveryDate: {
-      year: String(estimate.date.year),
-      month: String(estimate.date.month),
-      day: String(estimate.date.day),
-    },
-    alternativeDeliveryDates: [],
+    expectedDeliveryDate: { ...dateParts(estimate.date), ...timeSlotsOf(serviceId) },
+    alternativeDeliveryDates,
   }
+}
+
+/** Services whose lookup estimates the arrival at each listed pickup point (carrier notes 55). */
+export const ESTIMATED_ARRIVAL_SERVICES = ["SERVICEPAKKE", "5800"]
+
+/**
+ * The estimated arrival at each listed pickup point on the expected day (carrier notes 55): a window
+ * of four hours starting between 09:00 and 13:00, fixed per point, times as "HH:mm".
+ */
+export function estimatedDeliveryTimesJson(pointIds: string[], date: CalendarDate) {
+  return pointIds.map((pickupPointId) => {
+    const start = 9 + ([...pickupPointId].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 5)
+    return {
+      pickupPointId,
+      deliveryStartTime: `${String(start).padStart(2, "0")}:00`,
+      deliveryEndTime: `${String(start + 4).padStart(2, "0")}:00`,
+      formattedExpectedDeliveryDate: formatNorwegianDate(date),
+    }
+  })
 }

@@ -282,7 +282,7 @@ function checkPackages(raw: unknown, issues: BookingIssue[]): BookingPackage[] |
  * The carrier's form: yyyy-MM-ddTHH:mm:ss with optional fraction and offset (no offset = Oslo time), or,
  * in JSON, milliseconds since the epoch.
  */
-function parseDateTime(value: unknown): Date | undefined {
+export function parseDateTime(value: unknown): Date | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? new Date(value) : undefined
   if (typeof value !== "string") return undefined
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/.exec(value)

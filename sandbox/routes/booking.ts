@@ -13,6 +13,7 @@ import type { SandboxBooking } from "../types"
 import { isRecord } from "../values"
 import { xmlDocument } from "../xml"
 import { validateBookingRequest, type ValidatedBooking } from "./booking-rules"
+import { checkRequestedDeliveryDay } from "./booking-delivery-day"
 import { pickupOrderRoute, pickupReceiptRoute } from "./pickup-order"
 
 /** Booking service (carrier notes 1, 4, 5, 14, 15, 16, 17, 19, 20 and 5; pickup orders 47). */
@@ -47,6 +48,8 @@ export function bookingRoutes(store: BookingStore, clock: Clock): Route[] {
         const testHeader = ctx.headers["x-carrier-test-indicator"] === "true"
         const validation = validateBookingRequest(ctx.body, ctx.bodyUnparseable, ctx.user, testHeader)
         if (!validation.ok) return bookingErrorResponse(400, validation.correlationId, validation.issues)
+        const dayIssues = checkRequestedDeliveryDay(validation.booking, clock.now())
+        if (dayIssues.length > 0) return bookingErrorResponse(400, validation.booking.correlationId, dayIssues)
         return confirm(validation.booking, store, clock, ctx.baseUrl)
       },
     },

@@ -20,6 +20,8 @@ export interface LookupConsignment {
   additionalServices: string[]
   shippingDate?: CalendarDate
   postingAtPostOffice: boolean
+  /** Points whose estimated arrival is asked for (carrier notes 55). */
+  pickupPoints: string[]
 }
 
 export interface LookupOptions {
@@ -27,6 +29,26 @@ export interface LookupOptions {
   withExpectedDelivery: boolean
   withGuiInformation: boolean
   trace: boolean
+  /** Alternative delivery days asked for, 0–9 (carrier notes 53). */
+  alternativeDeliveryDates: number
+  withEstimatedDeliveryTime: boolean
+}
+
+/** carrier notes 53: 0–9 alternative days, an integer; anything else is the carrier's FG_INPUT_010. */
+const MAX_ALTERNATIVE_DATES = 9
+
+function alternativeDates(raw: unknown, field: string, errors: FieldError[]): number {
+  if (raw === undefined || raw === null) return 0
+  if (typeof raw !== "number" || !Number.isInteger(raw) || raw < 0 || raw > MAX_ALTERNATIVE_DATES) {
+    errors.push(invalidArgument(`Wrong number of alternative delivery dates: must be 0 to ${MAX_ALTERNATIVE_DATES}`, field))
+    return 0
+  }
+  return raw
+}
+
+function pickupPointIds(raw: unknown): string[] {
+  if (!Array.isArray(raw)) return []
+  return raw.flatMap((entry: unknown) => (isRecord(entry) && typeof entry.id === "string" && entry.id !== "" ? [entry.id] : []))
 }
 
 export type ParsedLookup = { ok: true; consignments: LookupConsignment[]; options: LookupOptions } | { ok: false; errors: FieldError[] }
@@ -37,6 +59,7 @@ export function parseLookupBody(body: unknown): ParsedLookup {
     return { ok: false, errors: [invalidArgument("consignments are required", "consignments")] }
   }
   const errors: FieldError[] = []
+  const alternatives = alternativeDates(body.numberOfAlternativeDeliveryDates, "numberOfAlternativeDeliveryDates", errors)
   const consignments = body.consignments.flatMap((raw: unknown, index: number): LookupConsignment[] => {
     const field = (name: string) => `consignments[${index}]${name ? `.${name}` : ""}`
     if (!isRecord(raw)) {
@@ -65,8 +88,9 @@ export function parseLookupBody(body: unknown): ParsedLookup {
             packages,
             additionalServices: parseAdditionalServices(raw.additionalServices),
             shippingDate,
-            // carrier notes 7: the POST body's postingAtPostOffice is one of the ignored fields.
-            postingAtPostOffice: false,
+            // carrier notes 56: the POST body says it once, at the top level, for every consignment.
+            postingAtPostOffice: body.postingAtPostOffice === true,
+            pickupPoints: pickupPointIds(raw.pickupPoints),
           }
         : undefined
     if (consignment) checkCargoMeasurements(consignment, field("packages"), errors)
@@ -81,6 +105,8 @@ export function parseLookupBody(body: unknown): ParsedLookup {
       withExpectedDelivery: body.withExpectedDelivery === true,
       withGuiInformation: body.withGuiInformation === true,
       trace: body.trace === true,
+      alternativeDeliveryDates: alternatives,
+      withEstimatedDeliveryTime: body.withEstimatedDeliveryTime === true,
     },
   }
 }
@@ -115,7 +141,9 @@ export function parseLookupQuery(query: URLSearchParams, variant: Pick<LookupOpt
     volumeDm3: number("volumeindm3", true),
     loadMeters: number("loadmeter", false),
   }
-  for (const name of ["numberofpallets", "numberofdeliverydates", "unnumber"]) number(name, true)
+  for (const name of ["numberofpallets", "unnumber"]) number(name, true)
+  const deliveryDates = query.get("numberofdeliverydates")
+  const alternatives = deliveryDates === null || deliveryDates === "" ? 0 : alternativeDates(Number(deliveryDates), "numberofdeliverydates", errors)
 
   const date = query.get("date")
   const time = query.get("time")
@@ -149,10 +177,18 @@ export function parseLookupQuery(query: URLSearchParams, variant: Pick<LookupOpt
     additionalServices: query.getAll("additionalservice"),
     shippingDate,
     postingAtPostOffice: query.get("postingatpostoffice") === "true",
+    pickupPoints: (query.get("pickuppoints") ?? "").split(",").filter((id) => id !== ""),
   }
   checkCargoMeasurements(consignment, "weight", errors)
   if (errors.length > 0) return { ok: false, errors }
-  return { ok: true, consignments: [consignment], options: { ...variant, withGuiInformation: false, trace: false } }
+  return { ok: true, consignments: [consignment], options: {
+      ...variant,
+      withGuiInformation: false,
+      trace: false,
+      alternativeDeliveryDates: alternatives,
+      withEstimatedDeliveryTime: query.get("estimateddeliverytime") === "true",
+    },
+  }
 }
 
 function place(

@@ -5,7 +5,7 @@ import { findService, parcelFits, servesRoute, type CarrierService } from "../da
 import { toOslo } from "../dates"
 import { fieldErrorResponse } from "../errors"
 import { json, text, type HttpResponse } from "../http"
-import { estimateDelivery, expectedDeliveryJson, quote } from "../pricing"
+import { ESTIMATED_ARRIVAL_SERVICES, estimateDelivery, estimatedDeliveryTimesJson, expectedDeliveryJson, quote } from "../pricing"
 import type { AuthenticatedContext, Route } from "../router"
 import type { SandboxUser } from "../types"
 import { parseLookupBody, parseLookupQuery, type LookupConsignment, type LookupOptions, type ParsedLookup } from "./shipping-request"
@@ -107,7 +107,11 @@ function productEntry(
   }
   if (options.withExpectedDelivery) {
     const shippingDate = consignment.shippingDate ?? toOslo(clock.now()).date
-    entry.expectedDelivery = expectedDeliveryJson(estimateDelivery(service, priced.zones, shippingDate))
+    const estimate = estimateDelivery(service, priced.zones, shippingDate)
+    entry.expectedDelivery = expectedDeliveryJson(estimate, service.id, options.alternativeDeliveryDates, shippingDate)
+    if (options.withEstimatedDeliveryTime && consignment.pickupPoints.length > 0 && ESTIMATED_ARRIVAL_SERVICES.includes(service.id)) {
+      entry.estimatedDeliveryTimes = estimatedDeliveryTimesJson(consignment.pickupPoints, estimate.date)
+    }
   }
   return entry
 }

@@ -42,6 +42,8 @@ export const StorePickupPointsQuery = z
     limit: pickupPointLimit,
     type: z.enum(["manned", "locker"], { error: "type must be manned or locker" }).optional(),
     cart_id: z.string().trim().min(1).optional(),
+    /** With cart_id: the service the points are for; SERVICEPAKKE and 5800 add each point's estimated arrival. */
+    service_code: z.string().trim().min(1).max(35).optional(),
   })
   .transform(withPostalCode)
 export type StorePickupPointsQuery = z.output<typeof StorePickupPointsQuery>

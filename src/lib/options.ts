@@ -88,6 +88,7 @@ export const optionRules = {
   cutOffTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day as HH:mm, e.g. 14:00"),
   /** Working days between the order (before the cut-off) and handing the parcel to the carrier. */
   leadTimeDays: z.number().int("must be a whole number of working days").min(0).max(30),
+  alternativeDeliveryDates: z.number().int("must be a whole number of days").min(0, "must be 0 to 9 (0 turns the choice off)").max(9, "must be 0 to 9: the carrier offers at most 9"),
   payloadRetentionDays: z.number().int("must be a whole number of days").min(1).max(3650),
   /** ISO 4217, in capitals as the carrier writes it (Medusa's lower-case codes are compared in capitals). */
   currencyCode: z.string().regex(/^[A-Z]{3}$/, "must be a currency code in capitals, e.g. SEK"),
@@ -171,6 +172,11 @@ export const ServiceOptionsSchema = z.object({
   additionalServices: optionRules.additionalServices.default([]),
   /** Customer number for this service when it differs from the default one. */
   customerNumber: optionRules.customerNumber.optional(),
+  /**
+   * Alternative delivery days offered to the shopper besides the expected one, 0–9 (0: no choice),
+   * for services whose booking takes a requested day (PA_DOREN, 5600, OIL_EXPRESS). Unset: 5.
+   */
+  alternativeDeliveryDates: optionRules.alternativeDeliveryDates.optional(),
 })
 
 export const CurrencyOptionsSchema = z.object({
@@ -194,6 +200,8 @@ export const LocationOptionsSchema = z.object({
   /** Instead of (or without) the stock location address's phone. */
   phone: optionRules.senderText.optional(),
   vatNumber: optionRules.vatNumber.optional(),
+  /** Parcels from this location are handed in at a post office: lookups say so and prices include the carrier's surcharge. */
+  postingAtPostOffice: z.boolean().optional(),
 })
 
 export const NordicParcelOptionsSchema = z.object({

@@ -10,6 +10,7 @@ import { packParcel, type PackableItem, type Parcel } from "../packing/parcel"
 import { packPackages } from "../packing/packages"
 import { unmetMeasurementRule } from "../packing/measurement-rule"
 import { shippingDateFor, type CarrierShippingDate } from "./shipping-date"
+import { alternativeDatesFor } from "./delivery-dates"
 
 /**
  * Everything that changes a price: the carrier is asked once per distinct QuoteInput, and the
@@ -26,6 +27,15 @@ export type QuoteInput = {
    */
   shippingDate: CarrierShippingDate
   services: QuotedService[]
+  /**
+   * Alternative delivery days asked for (one number for the whole lookup, carrier notes 53): the
+   * most any quoted service offers; each service keeps its own count of them.
+   */
+  alternativeDeliveryDates: number
+  /** The warehouse hands parcels in at a post office: the carrier adds its surcharge (carrier notes 56). */
+  postingAtPostOffice: boolean
+  /** Pickup points whose estimated arrival is asked for (carrier notes 55); absent for a price. */
+  pickupPoints?: string[]
 }
 
 export type QuotedService = {
@@ -116,7 +126,8 @@ export function quoteInputFromContext(
     return { ok: false, reason: "the shipping address has no country or postal code yet" }
   }
   const items = context.items ?? []
-  const services = servicesFor(options, direction, inUse).map((s) => ({
+  const quoted = servicesFor(options, direction, inUse)
+  const services = quoted.map((s) => ({
     code: s.code,
     customerNumber: customerNumberFor(options, s, context.from_location?.id),
     additionalServices: [...s.additionalServices].sort(),
@@ -131,6 +142,9 @@ export function quoteInputFromContext(
       parcel: packParcel(items, options.packaging),
       shippingDate: shippingDateFor(now, options.delivery),
       services,
+      // Asked only outbound: a return is never delivered on a requested day.
+      alternativeDeliveryDates: direction === "outbound" ? Math.max(0, ...quoted.map(alternativeDatesFor)) : 0,
+      postingAtPostOffice: direction === "outbound" && options.locations[context.from_location?.id ?? ""]?.postingAtPostOffice === true,
     },
   }
 }

@@ -15,6 +15,9 @@ export function quoteKey(input: QuoteInput, baseUrl: string): string {
     input.parcel,
     input.shippingDate,
     [...input.services].sort((a, b) => a.code.localeCompare(b.code)),
+    input.alternativeDeliveryDates,
+    input.postingAtPostOffice,
+    input.pickupPoints ?? null,
   ])
-  return `nordic-parcel:quote:v1:${createHash("sha256").update(canonical).digest("hex").slice(0, 40)}`
+  return `nordic-parcel:quote:v2:${createHash("sha256").update(canonical).digest("hex").slice(0, 40)}`
 }

@@ -1,5 +1,6 @@
 import type { ShippingLookupResponse, ShippingProduct } from "../carrier"
 import { isProductAvailable } from "../carrier"
+import { deliveryDatesOf, estimatedArrivalsOf, type DeliveryDateChoice, type DeliveryWindow, type EstimatedArrival } from "./delivery-dates"
 
 export type Money = { withoutVat: number; withVat: number; currency: string }
 
@@ -12,6 +13,12 @@ export type ServiceQuote =
       netPrice?: Money
       /** ISO date (YYYY-MM-DD) of the expected delivery, when the carrier gave one. */
       deliveryDate?: string
+      /** Arrival window on the expected day, where the carrier gave a time slot (carrier notes 54). */
+      deliveryWindow?: DeliveryWindow
+      /** The expected day, then the carrier's alternatives in order (carrier notes 53); absent without a date. */
+      deliveryDates?: DeliveryDateChoice[]
+      /** Estimated arrival per pickup point id, when the lookup named points (carrier notes 55). */
+      estimatedArrivals?: Record<string, EstimatedArrival>
       workingDays?: number
       deliveryMessage?: string
       display: { name?: string; description?: string; helpText?: string; category?: string }
@@ -45,12 +52,17 @@ export function toServiceQuote(product: ShippingProduct): ServiceQuote {
   const delivery = product.expectedDelivery
   const workingDays = Number(delivery?.workingDays)
   const gui = product.guiInformation
+  const deliveryDates = deliveryDatesOf(delivery)
+  const estimatedArrivals = estimatedArrivalsOf(product.estimatedDeliveryTimes)
   return {
     available: true,
     serviceCode: product.id,
     listPrice,
     netPrice,
     deliveryDate: isoDate(delivery?.expectedDeliveryDate),
+    ...(deliveryDates[0]?.window ? { deliveryWindow: deliveryDates[0].window } : {}),
+    ...(deliveryDates.length ? { deliveryDates } : {}),
+    ...(Object.keys(estimatedArrivals).length ? { estimatedArrivals } : {}),
     workingDays: Number.isFinite(workingDays) && delivery?.workingDays != null ? workingDays : undefined,
     deliveryMessage: delivery?.userMessage ?? undefined,
     display: {

@@ -29,11 +29,16 @@ export function toShippingLookupRequest(input: QuoteInput): ShippingLookupReques
       toPostalCode: input.to.postalCode,
       ...(services[0].additionalServices.length ? { additionalServices: services[0].additionalServices } : {}),
       shippingDate: input.shippingDate,
+      ...(input.pickupPoints?.length ? { pickupPoints: input.pickupPoints.map((id) => ({ id })) } : {}),
     })),
     withPrice: true,
     withExpectedDelivery: true,
     withGuiInformation: true,
     edi: true,
+    // Sent only when they ask for something, so a plain price lookup stays as it was.
+    ...(input.alternativeDeliveryDates > 0 ? { numberOfAlternativeDeliveryDates: input.alternativeDeliveryDates } : {}),
+    ...(input.postingAtPostOffice ? { postingAtPostOffice: true } : {}),
+    ...(input.pickupPoints?.length ? { withEstimatedDeliveryTime: true } : {}),
   }
 }
 

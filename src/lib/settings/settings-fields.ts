@@ -107,6 +107,7 @@ export const SERVICE_FIELDS = {
   customer_number: textInput("customerNumber", "Customer number", "Books this service on another agreement number; empty: the default one.", "default"),
   fallback_prices: perCurrencyInput("fallbackPrices", "Fallback price per currency", "For carts in that currency; the single fallback price is in the default currency.", "money"),
   free_shipping_thresholds: perCurrencyInput("freeShippingThresholds", "Free from, per currency", "For carts in that currency; the single threshold is in the default currency.", "money"),
+  alternative_delivery_dates: numberInput("alternativeDeliveryDates", "Delivery days to choose from", "Later days the shopper may choose besides the expected one, 0 to 9 (0: no choice); only PA_DOREN, 5600 and OIL_EXPRESS take a requested day. Empty: 5.", { placeholder: "5", unit: "days" }),
   markups: perCurrencyInput("markups", "Markup per currency", "For carts in that currency, e.g. p25 (+25 SEK). A currency without its own takes the markup above: a percentage as it is, an amount converted at the currency's exchange rate.", "markup"),
 } as const satisfies FieldsOf<ServiceSettings, ServiceOptions>
 
@@ -128,6 +129,7 @@ export const LOCATION_FIELDS = {
   email: textInput("email", "E-mail", "The sender's e-mail on bookings.", "warehouse@example.com"),
   phone: textInput("phone", "Phone", "The sender's phone; empty: the location address's phone (most services need one).", "+46 31 123 45 67"),
   vat_number: textInput("vatNumber", "VAT number", "The sender's VAT number, for parcels that cross a border."),
+  posting_at_post_office: onOff("postingAtPostOffice", "Handed in at a post office", "Parcels from this location are handed in at a post office: prices include the carrier's surcharge (SERVICEPAKKE, BPAKKE_DOR-DOR)."),
 } as const satisfies FieldsOf<LocationSettings, LocationOptions>
 
 export const PACKAGING_FIELDS = {

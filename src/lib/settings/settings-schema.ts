@@ -32,6 +32,7 @@ const serviceShape = {
   fallback_prices: z.record(optionRules.currencyCode, optionRules.money),
   free_shipping_thresholds: z.record(optionRules.currencyCode, optionRules.money),
   markups: z.record(optionRules.currencyCode, optionRules.markup),
+  alternative_delivery_dates: optionRules.alternativeDeliveryDates,
 }
 
 /** One currency: its rate against the default currency and its rounding. */
@@ -48,6 +49,7 @@ const locationShape = {
   email: optionRules.senderEmail,
   phone: optionRules.senderText,
   vat_number: optionRules.vatNumber,
+  posting_at_post_office: z.boolean(),
 }
 
 const locationId = z.string().min(1).max(100)

@@ -60,6 +60,8 @@ export const shippingConsignmentSchema = z.strictObject({
   toPostalCode: text(),
   additionalServices: z.array(text()).optional(),
   shippingDate: shippingDateSchema.optional(),
+  /** The points whose estimated arrival is wanted (SERVICEPAKKE, 5800), with withEstimatedDeliveryTime (carrier notes 55). */
+  pickupPoints: z.array(z.strictObject({ id: text() })).min(1).optional(),
 })
 
 export const shippingLookupRequestSchema = z.strictObject({
@@ -70,6 +72,12 @@ export const shippingLookupRequestSchema = z.strictObject({
   /** The parcel will be pre-registered electronically; may change price and available services. */
   edi: z.boolean().optional(),
   trace: z.boolean().optional(),
+  /** Later days the parcel can be delivered on, 0–9 (carrier notes 53). */
+  numberOfAlternativeDeliveryDates: z.number().int().min(0).max(9).optional(),
+  /** Estimated arrival at the consignments' pickupPoints; needs withExpectedDelivery (carrier notes 55). */
+  withEstimatedDeliveryTime: z.boolean().optional(),
+  /** The parcel is handed in at a post office: a surcharge for SERVICEPAKKE and BPAKKE_DOR-DOR (carrier notes 56). */
+  postingAtPostOffice: z.boolean().optional(),
 })
 export type ShippingLookupRequest = z.input<typeof shippingLookupRequestSchema>
 export type ShippingDate = z.input<typeof shippingDateSchema>

@@ -46,6 +46,9 @@ describe("quoteInputFromContext", () => {
           { code: "PA_DOREN", customerNumber: "5", additionalServices: ["EVARSLING"], packages: [parcel] },
           { code: "3584", customerNumber: "6", additionalServices: [], packages: [parcel] },
         ],
+        // PA_DOREN takes a requested day: its default 5 alternatives come with the price.
+        alternativeDeliveryDates: 5,
+        postingAtPostOffice: false,
       },
     })
   })
@@ -116,6 +119,7 @@ describe("toShippingLookupRequest", () => {
       withExpectedDelivery: true,
       withGuiInformation: true,
       edi: true,
+      numberOfAlternativeDeliveryDates: 5,
     })
   })
 })
@@ -207,6 +211,7 @@ describe("toServiceQuote", () => {
       listPrice: { withoutVat: 200, withVat: 250, currency: "NOK" },
       netPrice: { withoutVat: 160, withVat: 200, currency: "NOK" },
       deliveryDate: "2026-11-05",
+      deliveryDates: [{ date: "2026-11-05" }],
       workingDays: 2,
       deliveryMessage: "Delivered Tuesday",
       display: { name: "Home delivery", description: "To your door" },

@@ -248,6 +248,7 @@ describe("settingsView: options in the settings' shape", () => {
       fallback_prices: null,
       free_shipping_thresholds: null,
       markups: null,
+      alternative_delivery_dates: null,
     })
     const json = JSON.stringify({ view, credentials: credentialsView(config) })
     expect(json).not.toContain(API_KEY)

@@ -8,6 +8,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { listShippingOptionsForCartWorkflow } from "@medusajs/medusa/core-flows"
 import { isoShippingDate, shippingDateFor } from "../../../../lib/checkout/shipping-date"
 import { priceService } from "../../../../lib/checkout/price-service"
+import { alternativeDatesFor, offeredDeliveryDates } from "../../../../lib/checkout/delivery-dates"
 import { serviceForOptionData } from "../../../../lib/options"
 import { pickupPointRule } from "../../../../lib/pickup-point-rule"
 import { serviceInfo } from "../../../../lib/service-catalogue"
@@ -61,6 +62,9 @@ export async function GET(req: MedusaRequest<unknown, StoreDeliveryOptionsQuery>
       if (unusable) nordicParcel.notePricingProblem(code, cart.currency_code, unusable)
       const quoted = quote?.available ? quote : undefined
       const pickupPoints = pickupPointRule(service, cart.shipping_address?.country_code)
+      // The days come from the price's own lookup: none when the carrier could not be asked.
+      const alternatives = alternativeDatesFor(service)
+      const deliveryDates = offeredDeliveryDates(code, alternatives, quoted?.deliveryDates)
       return {
         shipping_option_id: option.id,
         name: option.name,
@@ -80,6 +84,9 @@ export async function GET(req: MedusaRequest<unknown, StoreDeliveryOptionsQuery>
         shipping_date: shippingDate,
         expected_delivery_date: quoted?.deliveryDate ?? null,
         working_days: quoted?.workingDays ?? null,
+        expected_delivery_window: quoted?.deliveryWindow ?? null,
+        takes_delivery_date: alternatives > 0,
+        delivery_dates: deliveryDates,
         display: {
           // The merchant's name for the service (options or admin settings) wins over the carrier's.
           name: service.name ?? quoted?.display.name ?? serviceInfo(code).name,
