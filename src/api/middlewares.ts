@@ -8,6 +8,7 @@
 import { authenticate, defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { carrierErrorHandler } from "./carrier-error-handler"
 import {
+  AdminChangeOrderDeliveryDate,
   AdminChangeOrderPickupPoint,
   AdminCreateBulkBooking,
   AdminCreateCustomerSubscription,
@@ -40,6 +41,7 @@ const UNSAFE_TEXT_ROUTES_WITH_PARAMS = [
   "/store/nordic-parcel/orders/:id/shipments/:shipment_id/return-qr-codes/:index",
   "/admin/nordic-parcel/orders/:id",
   "/admin/nordic-parcel/orders/:id/pickup-point",
+  "/admin/nordic-parcel/orders/:id/delivery-date",
   "/admin/nordic-parcel/orders/:id/pickup-points",
   "/admin/nordic-parcel/fulfillments/:id",
   "/admin/nordic-parcel/fulfillments/:id/label",
@@ -147,6 +149,11 @@ export default defineMiddlewares({
       matcher: "/admin/nordic-parcel/orders/:id/pickup-point",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminChangeOrderPickupPoint)],
+    },
+    {
+      matcher: "/admin/nordic-parcel/orders/:id/delivery-date",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminChangeOrderDeliveryDate)],
     },
     {
       matcher: "/admin/nordic-parcel/orders/:id/pickup-points",

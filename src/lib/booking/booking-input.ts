@@ -85,6 +85,8 @@ export type BookingInput = {
   customerEmail?: string | null
   /** From the shipping method data (`pickup_point_id`), already checked against the carrier. */
   pickupPoint?: { id: string; country_code: string } | null
+  /** The shopper's (or merchant's) requested delivery day, yyyy-MM-dd: sent as customerSpecifiedDeliveryDateTime. */
+  requestedDeliveryDate?: string | null
   items: BookingItem[]
   currencyCode: string
   /** The order's total in major units of `currencyCode`: what cash on delivery collects. */

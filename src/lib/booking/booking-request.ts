@@ -17,6 +17,7 @@ import type { BookingInput, BookingProblem } from "./booking-input"
 import { customsPart } from "./customs"
 import { checkLength, LIMITS, shortenDescription } from "./field-limits"
 import { nearestPickupPointOption, outboundParties, pickupPointParty, returnParties } from "./parties"
+import { customerSpecifiedDeliveryDateTime, dayInWords, takesDeliveryDate } from "../checkout/delivery-dates"
 
 export type BookingRequestResult = { ok: true; request: BookingRequest } | { ok: false; problems: BookingProblem[] }
 
@@ -44,6 +45,7 @@ export function toBookingRequest(input: BookingInput): BookingRequestResult {
   })
   const { ediCustomsDeclarations, vatOnEcommerce } = customsPart(input, parties, problems)
   const packages = bookingPackages(input, problems)
+  const requestedDay = outbound ? requestedDeliveryDay(input, problems) : undefined
 
   // The customer number as the customer list names it; mailbox parcels take the bare main number.
   const customerNumber = serviceInfo(service.code).mailbox
@@ -70,6 +72,7 @@ export function toBookingRequest(input: BookingInput): BookingRequestResult {
         {
           correlationId: input.fulfillmentId,
           shippingDateTime: carrierDateTime(input.shippingDateTime),
+          ...(requestedDay ? { customerSpecifiedDeliveryDateTime: requestedDay } : {}),
           parties: { ...parties, ...(pickupPoint ? { pickupPoint } : {}) },
           product: {
             id: service.code,
@@ -86,6 +89,23 @@ export function toBookingRequest(input: BookingInput): BookingRequestResult {
       ],
     },
   }
+}
+
+/**
+ * The requested delivery day as the carrier takes it (carrier notes 53), only on a service that
+ * takes one: a day on another service is refused here rather than dropped, so it is never lost.
+ */
+function requestedDeliveryDay(input: BookingInput, problems: BookingProblem[]): string | undefined {
+  const day = input.requestedDeliveryDate
+  if (!day) return undefined
+  if (!takesDeliveryDate(input.service.code)) {
+    problems.push({
+      field: "delivery_date",
+      message: `delivery_date: ${input.service.code} does not take a requested delivery day (${dayInWords(day)} was asked for); choose another day or service on the order`,
+    })
+    return undefined
+  }
+  return customerSpecifiedDeliveryDateTime(day)
 }
 
 /**

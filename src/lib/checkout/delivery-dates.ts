@@ -3,7 +3,8 @@
  * windows the carrier predicts, the estimated arrival at each pickup point, and the requested day
  * a booking sends. Pure: parsing the lookup's answer and checking a shopper's choice against it.
  */
-import { isCalendarDate } from "../pickup-order/pickup-date"
+import { MedusaError } from "@medusajs/framework/utils"
+import { carrierToday, isCalendarDate, isWorkingDay } from "../pickup-order/pickup-date"
 
 /** A time window of one day, "HH:mm" local (Oslo) time. */
 export type DeliveryWindow = { from: string; to: string }
@@ -187,4 +188,46 @@ export function dayInWords(date: string): string {
   if (!isCalendarDate(date)) return date
   const [year, month, day] = date.split("-").map(Number)
   return longDay.format(new Date(Date.UTC(year, month - 1, day))).replace(",", "")
+}
+
+/** Who set a method's requested day (`delivery_date_chosen_by`): without it, `delivery_date` is only the expected day. */
+export const REQUESTED_BY_SHOPPER = "shopper"
+export const REQUESTED_BY_MERCHANT = "merchant"
+
+/** The requested delivery day of a shipping method's data, if one was requested. */
+export function requestedDayOf(data: Record<string, unknown> | null | undefined): string | undefined {
+  const by = data?.delivery_date_chosen_by
+  const day = data?.delivery_date
+  return (by === REQUESTED_BY_SHOPPER || by === REQUESTED_BY_MERCHANT) && typeof day === "string" && isCalendarDate(day) ? day : undefined
+}
+
+/** Why a requested day can no longer be booked by the store's clock (today or earlier in Oslo), in words. */
+export function requestedDayProblem(day: string, orderLabel: string, now: Date): string | undefined {
+  if (day > carrierToday(now)) return undefined
+  return (
+    `The requested delivery day of ${orderLabel}, ${dayInWords(day)}, has passed; nothing was booked and no other day was chosen. ` +
+    `Choose another delivery day on the order, then fulfil it again.`
+  )
+}
+
+/**
+ * A carrier refusal of the requested day (its message names customerSpecifiedDeliveryDateTime),
+ * told in words naming the day; any other error as it is.
+ */
+export function withRequestedDayRefusal(error: unknown, day: string, orderLabel: string): unknown {
+  const message = error instanceof Error ? error.message : ""
+  if (!(error instanceof MedusaError) || !/customerSpecifiedDeliveryDateTime/.test(message)) return error
+  return new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    `The carrier cannot deliver ${orderLabel} on the requested day, ${dayInWords(day)}; nothing was booked and no other day was chosen. ` +
+      `Choose another delivery day on the order, then fulfil it again. (${message})`
+  )
+}
+
+/** Why the merchant's day cannot be requested (not a real date, not after today, a weekend), naming the field. */
+export function merchantDayProblem(day: string, now: Date): string | undefined {
+  if (!isCalendarDate(day)) return "delivery_date: must be a date as yyyy-MM-dd"
+  if (day <= carrierToday(now)) return `delivery_date: ${dayInWords(day)} is not after today; choose a later day`
+  if (!isWorkingDay(day)) return `delivery_date: ${dayInWords(day)} is not a working day (Monday to Friday)`
+  return undefined
 }

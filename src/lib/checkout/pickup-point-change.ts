@@ -58,7 +58,8 @@ export function holdsGoods(status: string): boolean {
  */
 export function bookedRefusal(
   orderLabel: string,
-  shipments: { kind: string; status: string; consignment_number?: string | null }[]
+  shipments: { kind: string; status: string; consignment_number?: string | null }[],
+  what = "pickup point"
 ): string | undefined {
   const booked = shipments.find((s) => s.kind === "outbound" && holdsGoods(s.status))
   if (!booked) {
@@ -66,8 +67,8 @@ export function bookedRefusal(
   }
   const which = booked.consignment_number ? `consignment ${booked.consignment_number}` : "a booking under way"
   return (
-    `${orderLabel} is already booked with the carrier (${which}), so its pickup point can no longer be changed; ` +
-    "cancel the fulfilment first, then change the pickup point and fulfil again"
+    `${orderLabel} is already booked with the carrier (${which}), so its ${what} can no longer be changed; ` +
+    `cancel the fulfilment first, then change the ${what} and fulfil again`
   )
 }
 

@@ -60,11 +60,26 @@ export type ReserveBookingInput = {
    * A merchant's later change of that method's point (changePickupPoint) refuses the attempt.
    */
   method_pickup_point?: { shipping_method_id: string; pickup_point_id: string | null }
+  /**
+   * Outgoing bookings: the requested delivery day the booking read from the method (null: none).
+   * A merchant's later change of that day (changeDeliveryDate) refuses the attempt.
+   */
+  method_delivery_date?: { shipping_method_id: string; delivery_date: string | null }
   /** The process making the attempt (process-heartbeats.ts). */
   process_id?: string
 }
 
 export type PickupPointChangeInput = { order_id: string; shipping_method_id: string; pickup_point_id: string }
+export type DeliveryDateChangeInput = { order_id: string; shipping_method_id: string; delivery_date: string }
+
+/**
+ * A method's requested delivery day is recorded in the same table as its pickup point (the
+ * merchant's last word on the method, under the order's booking lock), in a row of its own: the
+ * method id with this suffix, the day (yyyy-MM-dd) in `pickup_point_id`.
+ */
+export function deliveryDateChangeKey(shippingMethodId: string): string {
+  return `${shippingMethodId}#delivery_date`
+}
 
 /** The outgoing bookings that hold the order (a change is then refused), or the point replaced. */
 export type PickupPointChangeOutcome =
@@ -158,6 +173,7 @@ export class BookingLedger {
     if (input.order_id && input.kind === "outbound") {
       await lockOrder(em, input.order_id)
       if (input.method_pickup_point) await this.refuseChangedPickupPoint(em, input, input.method_pickup_point)
+      if (input.method_delivery_date) await this.refuseChangedDeliveryDate(em, input, input.method_delivery_date)
       if (input.ordered) await this.refuseOverOrdered(em, input)
     }
     try {
@@ -217,6 +233,51 @@ export class BookingLedger {
           `booking waited (it had read ${read.pickup_point_id ?? "no point"}); nothing was booked: fulfil it again to book it to ${changed.pickup_point_id}`
       )
     }
+  }
+
+  /** As refuseChangedPickupPoint, for the requested delivery day the merchant set last. */
+  private async refuseChangedDeliveryDate(
+    em: SqlEntityManager,
+    input: ReserveBookingInput,
+    read: NonNullable<ReserveBookingInput["method_delivery_date"]>
+  ): Promise<void> {
+    const [changed]: { pickup_point_id: string }[] = await em.execute(
+      `select pickup_point_id from nordic_parcel_pickup_point_change
+        where order_id = ? and shipping_method_id = ? and deleted_at is null`,
+      [input.order_id, deliveryDateChangeKey(read.shipping_method_id)]
+    )
+    if (changed && changed.pickup_point_id !== read.delivery_date) {
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        `The requested delivery day of ${input.order_label ?? `order ${input.order_id}`} was changed to ${changed.pickup_point_id} while this ` +
+          `booking waited (it had read ${read.delivery_date ?? "no day"}); nothing was booked: fulfil it again to book it for ${changed.pickup_point_id}`
+      )
+    }
+  }
+
+  /**
+   * The merchant's new requested delivery day of an order's shipping method, under the same rule
+   * as a pickup point (changePickupPoint): refused while an outgoing booking stands or is under
+   * way, and a booking that read the old day is refused when it reserves.
+   */
+  changeDeliveryDate(input: DeliveryDateChangeInput, sharedContext: Context = {}): Promise<PickupPointChangeOutcome> {
+    return this.changePickupPoint(
+      { order_id: input.order_id, shipping_method_id: deliveryDateChangeKey(input.shipping_method_id), pickup_point_id: input.delivery_date },
+      sharedContext
+    )
+  }
+
+  /** Undoes changeDeliveryDate when Medusa did not store the day on the method. */
+  restoreDeliveryDate(input: DeliveryDateChangeInput & { previous: string | null }, sharedContext: Context = {}): Promise<void> {
+    return this.restorePickupPoint(
+      {
+        order_id: input.order_id,
+        shipping_method_id: deliveryDateChangeKey(input.shipping_method_id),
+        pickup_point_id: input.delivery_date,
+        previous: input.previous,
+      },
+      sharedContext
+    )
   }
 
   /**

@@ -48,6 +48,7 @@ import { createCarrierAccess, type CarrierAccess } from "./carrier-access"
 import { PARSED_OPTIONS } from "./loaders/validate-options"
 import {
   BookingLedger,
+  type DeliveryDateChangeInput,
   type LedgerBooking,
   type PickupPointChangeInput,
   type PickupPointChangeOutcome,
@@ -530,6 +531,16 @@ class NordicParcelModuleService extends MedusaService({
    */
   changePickupPoint(input: PickupPointChangeInput): Promise<PickupPointChangeOutcome> {
     return this.ledger_.changePickupPoint(input)
+  }
+
+  /** The merchant's new requested delivery day of an order's shipping method, under the same rule as changePickupPoint. */
+  changeDeliveryDate(input: DeliveryDateChangeInput): Promise<PickupPointChangeOutcome> {
+    return this.ledger_.changeDeliveryDate(input)
+  }
+
+  /** Undoes changeDeliveryDate when Medusa did not store the day on the method. */
+  restoreDeliveryDate(input: DeliveryDateChangeInput & { previous: string | null }): Promise<void> {
+    return this.ledger_.restoreDeliveryDate(input)
   }
 
   /** Undoes changePickupPoint when Medusa did not store the point on the method. */

@@ -32,6 +32,15 @@ import type { ShippingAmount } from "../../lib/checkout/amount"
 import { resolvePickupPoint, type ChosenPickupPoint } from "../../lib/checkout/pickup-point-choice"
 import { priceService, quoteInputForService } from "../../lib/checkout/price-service"
 import { isUsableAmount } from "../../lib/checkout/amount"
+import {
+  alternativeDatesFor,
+  checkRequestedDeliveryDate,
+  offeredDeliveryDates,
+  requestedDayOf,
+  requestedDayProblem,
+  REQUESTED_BY_SHOPPER,
+  withRequestedDayRefusal,
+} from "../../lib/checkout/delivery-dates"
 import type { PricingContext } from "../../lib/checkout/quote-input"
 import {
   customerNumberFor,
@@ -149,7 +158,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
    */
   async calculatePrice(
     optionData: CalculateShippingOptionPriceDTO["optionData"],
-    _data: CalculateShippingOptionPriceDTO["data"],
+    data: CalculateShippingOptionPriceDTO["data"],
     context: CalculateShippingOptionPriceDTO["context"]
   ): Promise<CalculatedShippingOptionPrice> {
     let amount: ShippingAmount | undefined
@@ -163,6 +172,14 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       const inUse = await nordicParcel.servicesInUse(query).list(options)
       const priced = await priceService(nordicParcel.quoter(), options, service, pricingContext, inUse)
       amount = priced.amount
+      // A stored requested day the carrier no longer offers for this cart (a new address, a day
+      // gone by): no price, so Medusa drops the method and the shopper chooses again. A carrier
+      // that could not be asked says nothing: the day stands and the booking checks it.
+      const requested = requestedDayOf(data as Record<string, unknown> | undefined)
+      const days = priced.quote?.available ? priced.quote.deliveryDates : undefined
+      if (requested && days?.length && !offeredDeliveryDates(service.code, alternativeDatesFor(service), days).some((d) => d.date === requested)) {
+        amount = undefined
+      }
       if (priced.unusable) nordicParcel.notePricingProblem(service.code, (context as { currency_code?: string | null }).currency_code, priced.unusable)
     } catch (error) {
       const log = options ? this.logger_.warn : this.logger_.error
@@ -196,7 +213,17 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
     const cached = quoteInput.ok ? await quoter.peek(quoteInput.input) : undefined
     const quoted = cached?.services[service.code]
     const deliveryDate = quoted?.available ? quoted.deliveryDate : undefined
-    const base = { service_code: service.code, ...(deliveryDate ? { delivery_date: deliveryDate } : {}) }
+    let base: Record<string, unknown> = { service_code: service.code, ...(deliveryDate ? { delivery_date: deliveryDate } : {}) }
+    // The shopper's requested day, checked against the days of the same cached quote (no carrier
+    // call): one not offered, or none known (carrier down), is refused with 400 naming the field.
+    if (data?.delivery_date !== undefined && data?.delivery_date !== null) {
+      const days = quoted?.available ? quoted.deliveryDates : undefined
+      const check = checkRequestedDeliveryDate(data.delivery_date, service.code, alternativeDatesFor(service), days)
+      if (!check.ok) {
+        throw new MedusaError(MedusaError.Types.INVALID_DATA, check.message)
+      }
+      base = { ...base, delivery_date: check.date, delivery_date_chosen_by: REQUESTED_BY_SHOPPER }
+    }
     const parcel = quoteInput.ok ? quoteInput.input.parcel : undefined
     const found = await this.pickupPointFor(nordicParcel, service, data, context.shipping_address, parcel)
     return { ...base, ...found?.chosen }
@@ -245,6 +272,14 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       // Neither chosen nor required (e.g. PICKUP_PARCEL to Sweden): booked without one, the carrier delivers.
     }
 
+    // The requested day is booked as it is or not at all (carrier notes 53): one already gone by is
+    // refused here in words; one the carrier refuses is refused with its words below.
+    const requestedDay = requestedDayOf(data)
+    const dayProblem = requestedDay ? requestedDayProblem(requestedDay, orderLabel, new Date()) : undefined
+    if (dayProblem) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, dayProblem)
+    }
+
     return this.book(plugin, options, {
       kind: "outbound",
       fulfillmentId: fulfillment.id,
@@ -259,6 +294,10 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       bookingItems,
       rebook: rebookFlag(additionalData),
       methodPickupPoint: methodPickupPointOf(order, fulfillment.shipping_option_id, data),
+      requestedDeliveryDate: requestedDay,
+      methodDeliveryDate: methodDeliveryDateOf(order, fulfillment.shipping_option_id, requestedDay),
+    }).catch((error: unknown) => {
+      throw requestedDay ? withRequestedDayRefusal(error, requestedDay, orderLabel) : error
     })
   }
 
@@ -387,6 +426,8 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       bookingItems: BookingItem[]
       rebook: boolean | undefined
       methodPickupPoint?: BookingJob["methodPickupPoint"]
+      requestedDeliveryDate?: string
+      methodDeliveryDate?: BookingJob["methodDeliveryDate"]
     }
   ): Promise<CreateFulfillmentResult> {
     const { order, service } = job
@@ -406,6 +447,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
       deliveryAddress: job.deliveryAddress,
       customerEmail: customerEmailOf(order),
       pickupPoint: job.pickupPoint ? { id: job.pickupPoint.id, country_code: job.pickupPoint.country_code } : null,
+      requestedDeliveryDate: job.requestedDeliveryDate ?? null,
       items: job.bookingItems,
       currencyCode: order.currency_code ?? "nok",
       orderTotal: job.kind === "outbound" ? Number((order as { total?: unknown }).total ?? 0) : undefined,
@@ -442,6 +484,7 @@ export class NordicParcelProviderService extends AbstractFulfillmentProviderServ
         rebook: job.rebook,
         ordered: job.kind === "outbound" ? orderedQuantities(order) : undefined,
         methodPickupPoint: job.methodPickupPoint,
+        methodDeliveryDate: job.methodDeliveryDate,
       }
     )
   }
@@ -471,6 +514,17 @@ function methodPickupPointOf(
   if (!method?.id) return undefined
   const read = data?.pickup_point_id
   return { shipping_method_id: method.id, pickup_point_id: typeof read === "string" && read ? read : null }
+}
+
+/** The order's shipping method the fulfilment ships by and the requested day the booking read from it. */
+function methodDeliveryDateOf(
+  order: Partial<FulfillmentOrderDTO>,
+  shippingOptionId: string | null | undefined,
+  requestedDay: string | undefined
+): BookingJob["methodDeliveryDate"] {
+  const methods = (order.shipping_methods ?? []) as { id?: string; shipping_option_id?: string | null }[]
+  const method = methods.find((m) => m.shipping_option_id === shippingOptionId)
+  return method?.id ? { shipping_method_id: method.id, delivery_date: requestedDay ?? null } : undefined
 }
 
 /** Its `location_id` is left unread on purpose: a shopper's POST /store/returns chooses it. */

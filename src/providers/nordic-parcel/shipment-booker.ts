@@ -57,6 +57,8 @@ export type BookingJob = {
   ordered?: Record<string, number>
   /** Outgoing bookings: the order's shipping method and the pickup point read from it (a later change refuses the booking). */
   methodPickupPoint?: { shipping_method_id: string; pickup_point_id: string | null }
+  /** Outgoing bookings: the requested delivery day read from the method (a later change refuses the booking). */
+  methodDeliveryDate?: { shipping_method_id: string; delivery_date: string | null }
 }
 
 /**
@@ -120,6 +122,7 @@ export async function bookOnce(deps: BookerDeps, job: BookingJob): Promise<Fulfi
     ordered: job.ordered,
     order_label: job.orderLabel,
     method_pickup_point: job.methodPickupPoint,
+    method_delivery_date: job.methodDeliveryDate,
   })
 
   let attempt: LedgerBooking | undefined

@@ -92,6 +92,13 @@ export const AdminChangeOrderPickupPoint = z.strictObject({
 })
 export type AdminChangeOrderPickupPoint = z.output<typeof AdminChangeOrderPickupPoint>
 
+/** The merchant's requested delivery day for an order not yet booked. */
+export const AdminChangeOrderDeliveryDate = z.strictObject({
+  delivery_date: z.string({ error: "delivery_date is required, as yyyy-MM-dd" }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, "delivery_date must be a date as yyyy-MM-dd"),
+  shipping_method_id: z.string().trim().min(1, "shipping_method_id must not be empty").optional(),
+})
+export type AdminChangeOrderDeliveryDate = z.output<typeof AdminChangeOrderDeliveryDate>
+
 /** Points near the order's address, or near another postal code of its country. */
 export const AdminOrderPickupPointsQuery = z.object({
   postal_code: z.string().trim().min(1, "postal_code must not be empty").max(10, "postal_code must be at most 10 characters").optional(),
