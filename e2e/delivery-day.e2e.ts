@@ -8,8 +8,8 @@ import { startDemoStore, type DemoStore } from "./demo-store"
  * The delivery day, from the shopper's choice to the carrier: on the demo's storefront test page
  * (the kit's DeliveryPromise and DeliveryDayPicker) the shopper chooses home delivery, sees the
  * carrier's days with their hours, picks a later day with the keyboard and places the order; the
- * merchant books it from the admin's fulfilment form; the order widget shows the requested day and
- * the carrier's booking asks for it. Screenshots go to test-artifacts/.
+ * merchant books it from the admin's fulfilment form; the carrier's booking asks for that day and
+ * the order widget shows it. Screenshots go to test-artifacts/.
  */
 jest.setTimeout(300 * 1000)
 
@@ -132,29 +132,25 @@ describe("the shopper's delivery day (DeliveryDayPicker), booked with the carrie
     const widgetRoute = await api<unknown>(`/admin/nordic-parcel/orders/${orderId}`, "admin")
     expect(JSON.stringify(widgetRoute)).toContain(`"requested_delivery_date":"${chosen}"`)
 
-    // The merchant: the order widget shows the requested day before booking…
+    // The merchant books it with Medusa's fulfilment form.
     const admin = await adminPage(browser, store)
-    await admin.goto(`${store.url}/app/orders/${orderId}`)
-    const widget = admin.getByTestId("nordic-parcel-widget")
-    await widget.getByText("Not booked yet").waitFor()
-    const [year, month, day] = chosen.split("-").map(Number)
-    const monthName = new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("en-US", { month: "long", timeZone: "UTC" })
-    const requestedDay = new RegExp(`requested[^\\n]*(${chosen}|${day} ${monthName}|${monthName} ${day}\\b)`, "i")
-    await widget.getByText(requestedDay).first().waitFor()
-    await widget.screenshot({ path: path.join(ARTIFACTS, "delivery-day-widget-before-booking.png") })
-
-    // …then books it with Medusa's fulfilment form, and the booked shipment still shows it.
     await admin.goto(`${store.url}/app/orders/${orderId}/fulfillment`)
     await admin.getByRole("button", { name: /^Create Fulfil?lment$/ }).click()
     await admin.waitForURL((url) => !url.pathname.endsWith("/fulfillment"), { timeout: 60_000 })
+    const widget = admin.getByTestId("nordic-parcel-widget")
     await widget.getByTestId("nordic-parcel-shipment").waitFor({ timeout: 60_000 })
-    await widget.getByText(requestedDay).first().waitFor()
-    await widget.screenshot({ path: path.join(ARTIFACTS, "delivery-day-widget-booked.png") })
 
     // The carrier received the booking with the shopper's day, never another.
     const booked = bookedLines().filter((line) => line.includes("(PA_DOREN)"))
     expect(booked).toHaveLength(1)
     expect(booked[0]).toContain(`requested delivery ${chosen}T`)
+
+    // The order widget shows the requested day.
+    const [year, month, day] = chosen.split("-").map(Number)
+    const monthName = new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("en-US", { month: "long", timeZone: "UTC" })
+    const requestedDay = new RegExp(`requested[^\\n]*(${chosen}|${day} ${monthName}|${monthName} ${day}\\b)`, "i")
+    await widget.getByText(requestedDay).first().waitFor()
+    await widget.screenshot({ path: path.join(ARTIFACTS, "delivery-day-widget-booked.png") })
     await admin.context().close()
   })
 })
