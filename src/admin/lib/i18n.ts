@@ -66,6 +66,12 @@ const EN = {
   noPickup: "No pickup ordered",
   pickupUnconfirmed: "Unconfirmed: check the carrier's portal",
   pickupOrdering: "Being ordered…",
+  requestedDelivery: "Requested delivery day",
+  requestedByMerchant: "Set by you",
+  changeDeliveryDate: "Choose another day",
+  setDeliveryDate: "Request a delivery day",
+  deliveryDateChanged: "Delivery day changed",
+  save: "Save",
 }
 
 type Texts = typeof EN
@@ -133,6 +139,12 @@ const NB: Texts = {
   noPickup: "Ingen henting bestilt",
   pickupUnconfirmed: "Ubekreftet: sjekk transportørens portal",
   pickupOrdering: "Bestilles…",
+  requestedDelivery: "Ønsket leveringsdag",
+  requestedByMerchant: "Satt av deg",
+  changeDeliveryDate: "Velg en annen dag",
+  setDeliveryDate: "Be om en leveringsdag",
+  deliveryDateChanged: "Leveringsdagen er endret",
+  save: "Lagre",
 }
 
 export type TextKey = keyof Texts

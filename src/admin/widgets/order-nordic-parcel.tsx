@@ -7,6 +7,7 @@ import { serviceInfo } from "../../lib/service-catalogue"
 import { eventGroupLabel } from "../../lib/tracking/event-groups"
 import { holdsGoods } from "../../lib/checkout/pickup-point-change"
 import { PickupPointChange } from "../components/pickup-point-change"
+import { DeliveryDateChange } from "../components/delivery-date-change"
 import { texts, type TextKey } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
 import type { AdminShipment, OrderCarrierView, PickupPoint, PlannedShipment, TrackingEvent } from "../lib/types"
@@ -84,7 +85,17 @@ function PlannedCard({ orderId, planned, booked, i18n }: { orderId: string; plan
           {planned.service_name} <span className="text-ui-fg-muted">· {planned.service_code}</span>
         </Text>
       </div>
-      {planned.delivery_date && (
+      {planned.requested_delivery_date ? (
+        <div data-testid="nordic-parcel-requested-delivery-date">
+          <Text size="small" weight="plus">
+            {i18n.t("requestedDelivery")}: {formatDay(planned.requested_delivery_date, i18n)}
+            {planned.delivery_date_chosen_by === "merchant" && <span className="text-ui-fg-muted"> · {i18n.t("requestedByMerchant")}</span>}
+          </Text>
+          {planned.requested_delivery_date_problem && !booked && (
+            <Text size="small" className="text-ui-fg-error">{planned.requested_delivery_date_problem}</Text>
+          )}
+        </div>
+      ) : planned.delivery_date && (
         <Text size="small" data-testid="nordic-parcel-delivery-date">
           {i18n.t("expectedDelivery")}: {formatDay(planned.delivery_date, i18n)}
         </Text>
@@ -97,6 +108,7 @@ function PlannedCard({ orderId, planned, booked, i18n }: { orderId: string; plan
       )}
       {!booked && <Text size="small" className="text-ui-fg-subtle">{i18n.t("notBooked")}</Text>}
       {!booked && planned.requires_pickup_point && <PickupPointChange orderId={orderId} planned={planned} i18n={i18n} />}
+      {!booked && planned.takes_delivery_date && <DeliveryDateChange orderId={orderId} planned={planned} i18n={i18n} />}
     </div>
   )
 }

@@ -31,6 +31,8 @@ type UnfulfilledOrder = {
   destination: string
   shipping_method: string | null
   items_to_fulfil: number
+  /** The delivery day the shopper (or you) asked for, yyyy-MM-dd: the booking sends it, or is refused naming it. */
+  requested_delivery_date: string | null
   /** A booking the carrier never confirmed: it may exist under this reference; booked again from the order. */
   unconfirmed_booking: { id: string; carrier_reference: string; message: string | null } | null
 }
@@ -120,7 +122,7 @@ const NordicParcelBookingsPage = () => {
       <Container className="p-0">
         <PickupsPanel />
       </Container>
-      {runId && <RunSection run={run.data?.bulk_booking} loading={run.isLoading} onRetry={() => runId && retry.mutate(runId)} retrying={retry.isPending} onClose={() => setRunId(null)} />}
+      {runId && <RunSection run={run.data?.bulk_booking} requestedDays={new Map(list.map((o) => [o.id, o.requested_delivery_date]))} loading={run.isLoading} onRetry={() => runId && retry.mutate(runId)} retrying={retry.isPending} onClose={() => setRunId(null)} />}
       <Container className="divide-y p-0">
         <div className="flex items-center justify-between px-6 py-4">
           <Heading level="h2">Unfulfilled orders</Heading>
@@ -156,6 +158,7 @@ const NordicParcelBookingsPage = () => {
                 <Table.HeaderCell>Recipient</Table.HeaderCell>
                 <Table.HeaderCell>Destination</Table.HeaderCell>
                 <Table.HeaderCell>Shipping</Table.HeaderCell>
+                <Table.HeaderCell>Requested day</Table.HeaderCell>
                 <Table.HeaderCell>Items</Table.HeaderCell>
               </Table.Row>
             </Table.Header>
@@ -176,6 +179,7 @@ const NordicParcelBookingsPage = () => {
                   <Table.Cell>{order.recipient || order.email}</Table.Cell>
                   <Table.Cell>{order.destination}</Table.Cell>
                   <Table.Cell>{order.shipping_method}</Table.Cell>
+                  <Table.Cell data-testid="nordic-parcel-requested-day">{order.requested_delivery_date ?? ""}</Table.Cell>
                   <Table.Cell>{order.items_to_fulfil}</Table.Cell>
                 </Table.Row>
               ))}
@@ -187,7 +191,18 @@ const NordicParcelBookingsPage = () => {
   )
 }
 
-function RunSection({ run, loading, onRetry, retrying, onClose }: { run?: BulkRun; loading: boolean; onRetry: () => void; retrying: boolean; onClose: () => void }) {
+function RunSection({
+  run,
+  requestedDays,
+  loading,
+  onRetry,
+  retrying,
+  onClose,
+}: {
+  run?: BulkRun
+  /** The requested delivery day of the orders still listed (a booked one leaves the list; its label carries the day). */
+  requestedDays: Map<string, string | null>
+  loading: boolean; onRetry: () => void; retrying: boolean; onClose: () => void }) {
   if (loading || !run) {
     return (
       <Container>
@@ -240,6 +255,7 @@ function RunSection({ run, loading, onRetry, retrying, onClose }: { run?: BulkRu
                   {order.status}
                 </Badge>
               </Table.Cell>
+              <Table.Cell data-testid="nordic-parcel-run-requested-day">{requestedDays.get(order.order_id) ?? ""}</Table.Cell>
               <Table.Cell>{order.consignment_number ?? order.message ?? ""}</Table.Cell>
             </Table.Row>
           ))}

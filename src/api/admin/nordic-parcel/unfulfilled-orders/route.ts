@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { planBulkOrder, type BulkOrderView } from "../../../../lib/bulk-booking/order-plan"
+import { requestedDayOf } from "../../../../lib/checkout/delivery-dates"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
 import { carrierOptionIds } from "../../../../workers/bulk-booking-worker"
@@ -29,6 +30,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       "items.detail.fulfilled_quantity",
       "shipping_methods.shipping_option_id",
       "shipping_methods.name",
+      "shipping_methods.data",
       "shipping_address.first_name",
       "shipping_address.last_name",
       "shipping_address.postal_code",
@@ -41,7 +43,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     display_id: number
     email: string | null
     created_at: string
-    shipping_methods: { shipping_option_id?: string | null; name?: string | null }[]
+    shipping_methods: { shipping_option_id?: string | null; name?: string | null; data?: Record<string, unknown> | null }[]
     shipping_address?: { first_name?: string | null; last_name?: string | null; postal_code?: string | null; city?: string | null } | null
   }
   const ids = (data as unknown as Row[]).map((order) => order.id)
@@ -62,6 +64,9 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
         recipient: [address?.first_name, address?.last_name].filter(Boolean).join(" "),
         destination: [address?.postal_code, address?.city].filter(Boolean).join(" "),
         shipping_method: order.shipping_methods.find((m) => m.shipping_option_id && options.has(m.shipping_option_id))?.name ?? null,
+        // The day the shopper (or merchant) asked for: the booking sends it, or is refused naming it.
+        requested_delivery_date:
+          requestedDayOf(order.shipping_methods.find((m) => m.shipping_option_id && options.has(m.shipping_option_id))?.data) ?? null,
         items_to_fulfil: plan.items.reduce((sum, item) => sum + item.quantity, 0),
         unconfirmed_booking: unconfirmedOf(unconfirmed.get(order.id)),
       },
