@@ -143,11 +143,12 @@ describe("the shopper's delivery day (DeliveryDayPicker), booked with the carrie
     await widget.screenshot({ path: path.join(ARTIFACTS, "delivery-day-widget-before-booking.png") })
 
     // …then books it with Medusa's fulfilment form.
-    // The form fills in the order's shipping option and its warehouse once both have loaded;
+    // As the order page's "Fulfill items" opens it (items that ship). The form fills in the
+    // order's shipping option and its warehouse once both have loaded;
     // submitted before that, it only says that no shipping option is chosen.
     const optionLoaded = admin.waitForResponse((r) => /\/admin\/shipping-options\/so_/.test(r.url()) && r.ok())
     const optionsListed = admin.waitForResponse((r) => /\/admin\/shipping-options\?/.test(r.url()) && r.url().includes("stock_location_id") && r.ok())
-    await admin.goto(`${store.url}/app/orders/${orderId}/fulfillment`)
+    await admin.goto(`${store.url}/app/orders/${orderId}/fulfillment?requires_shipping=true`)
     await Promise.all([optionLoaded, optionsListed])
     const create = admin.getByRole("button", { name: /^Create Fulfil?lment$/ })
     await create.waitFor()
