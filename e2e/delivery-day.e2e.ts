@@ -30,6 +30,7 @@ type DeliveryOption = {
 let store: DemoStore
 let browser: Browser
 let page: Page
+let admin: Page
 let adminToken: string
 
 async function api<T>(route: string, auth: "store" | "admin", init: { method?: string; body?: unknown } = {}): Promise<T> {
@@ -59,7 +60,9 @@ beforeAll(async () => {
   browser = await launchChromium()
   page = await browser.newPage({ viewport: { width: 1100, height: 1300 } })
   page.setDefaultTimeout(60_000)
-}, 420_000)
+  // The admin's first visit compiles it (minutes on a loaded machine): signed in before the test.
+  admin = await adminPage(browser, store)
+}, 900_000)
 
 afterAll(async () => {
   await browser?.close()
@@ -133,7 +136,6 @@ describe("the shopper's delivery day (DeliveryDayPicker), booked with the carrie
     expect(JSON.stringify(widgetRoute)).toContain(`"requested_delivery_date":"${chosen}"`)
 
     // The merchant: the order widget shows the requested day ("Friday, December 4, 2026" in en-US)…
-    const admin = await adminPage(browser, store)
     await admin.goto(`${store.url}/app/orders/${orderId}`)
     const widget = admin.getByTestId("nordic-parcel-widget")
     const fullDay = new Date(`${chosen}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "full", timeZone: "UTC" })
@@ -170,6 +172,5 @@ describe("the shopper's delivery day (DeliveryDayPicker), booked with the carrie
     // The booked order's widget still names that day.
     await requested.getByText(`Requested delivery day: ${fullDay}`).waitFor()
     await widget.screenshot({ path: path.join(ARTIFACTS, "delivery-day-widget-booked.png") })
-    await admin.context().close()
   })
 })
