@@ -104,7 +104,10 @@ class Demo {
         // The sandbox forgets its bookings when it stops, the demo's store keeps them: numbers
         // start from the clock, so a later run never repeats an earlier run's consignment numbers.
         numberingStart: Math.floor(Date.now() / 1000) % 50_000_000,
-        log: (line) => this.write("sandbox", line),
+        log: (line) => {
+          this.write("sandbox", line)
+          this.logNewBookings()
+        },
       })
       return this.sandbox
     })
@@ -348,6 +351,22 @@ class Demo {
     const end = text.lastIndexOf("\n") + 1
     this.partialLines.set(source, text.slice(end))
     if (end > 0) this.write(source, text.slice(0, end))
+  }
+
+  private bookingsLogged = 0
+
+  /**
+   * One log line per consignment the carrier booked, with its service and the delivery day the
+   * booking asked for: what the merchant's booking actually sent (the browser test reads it).
+   */
+  private logNewBookings(): void {
+    const bookings = this.sandbox?.bookings ?? []
+    for (; this.bookingsLogged < bookings.length; this.bookingsLogged++) {
+      const booking = bookings[this.bookingsLogged]
+      const request = booking.request as { product?: { id?: unknown }; customerSpecifiedDeliveryDateTime?: unknown }
+      const day = typeof request?.customerSpecifiedDeliveryDateTime === "string" ? request.customerSpecifiedDeliveryDateTime : "none"
+      this.write("sandbox", `booked ${booking.consignmentNumber} (${String(request?.product?.id ?? "?")}): requested delivery ${day}`)
+    }
   }
 
   private write(source: string, text: string): void {

@@ -1,6 +1,7 @@
 /**
  * The storefront test page: a one-page checkout built only with js-sdk and the plugin's
- * storefront export, as a merchant's storefront would use them, the order page the shopper
+ * storefront export, as a merchant's storefront would use them (delivery options with their dates
+ * and hours, the delivery-day choice for a service that takes one, pickup points), the order page the shopper
  * comes back to (`?order=<id>&email=<order e-mail>`: tracking and return label) and its return
  * page (`…&return=1`: items, reason, priced options, confirm; then label, QR code, drop-off
  * points). A guest proves the order is theirs with its e-mail (`email`) or an access token
@@ -12,8 +13,10 @@ import { useEffect, useState, type FormEvent } from "react"
 import { createRoot } from "react-dom/client"
 import {
   createNordicParcelClient,
+  DeliveryDayPicker,
   DeliveryPromise,
   listReturnReasons,
+  offeredDeliveryDate,
   ReturnRequest,
   PickupPointPicker,
   PostalCodeCity,
@@ -29,7 +32,11 @@ import {
 } from "medusa-plugin-nordic-parcel/storefront"
 
 type StoreConfig = { backendUrl: string; publishableKey: string; regionId: string; salesChannelId: string; variantId: string }
-type StoredMethod = { shipping_option_id: string; name: string; data?: { pickup_point_id?: string; pickup_point?: { name: string } } }
+type StoredMethod = {
+  shipping_option_id: string
+  name: string
+  data?: { pickup_point_id?: string; pickup_point?: { name: string }; delivery_date?: string }
+}
 type Cart = { id: string; shipping_methods?: StoredMethod[] }
 
 const config = (window as unknown as { NP_STORE: StoreConfig }).NP_STORE
@@ -58,13 +65,15 @@ function Checkout({ initialCart }: { initialCart: Cart }) {
   const chosenOption = delivery.data?.find((o) => o.shipping_option_id === optionId)
   const method = cart.shipping_methods?.at(-1)
 
-  async function run(work: () => Promise<void>) {
+  async function run(work: () => Promise<void>): Promise<boolean> {
     setBusy(true)
     setError(null)
     try {
       await work()
+      return true
     } catch (e) {
       setError((e as Error).message)
+      return false
     } finally {
       setBusy(false)
     }
@@ -94,6 +103,23 @@ function Checkout({ initialCart }: { initialCart: Cart }) {
     void run(async () =>
       setCart(await setShippingMethod<Cart>(sdk, { cartId: cart.id, optionId: optionId!, pickupPointId: point.id }, undefined, CART_FIELDS))
     )
+
+  // Another day sets the method again with the same option (and point), now with `delivery_date`;
+  // a day the store refuses (400: no longer offered) leaves the stored one and shows the message.
+  const chooseDay = async (date: string) => {
+    const saved = await run(async () =>
+      setCart(
+        await setShippingMethod<Cart>(
+          sdk,
+          { cartId: cart.id, optionId: optionId!, pickupPointId: method?.data?.pickup_point_id, deliveryDate: date },
+          undefined,
+          CART_FIELDS
+        )
+      )
+    )
+    // The picker shows the stored day again.
+    if (!saved) throw new Error("the delivery day was not saved")
+  }
 
   const placeOrder = () =>
     void run(async () => {
@@ -181,6 +207,7 @@ function Checkout({ initialCart }: { initialCart: Cart }) {
               postalCode={address.postal_code}
               street={address.address_1}
               cartId={cart.id}
+              serviceCode={chosenOption.service_code}
               value={method?.data?.pickup_point_id ?? null}
               onChange={choosePoint}
               locale={locale}
@@ -188,10 +215,21 @@ function Checkout({ initialCart }: { initialCart: Cart }) {
               classNames={{ option: "point", badge: "badge", distance: "distance", hours: "hours", status: "status", toggle: "link" }}
             />
           )}
+          {chosenOption && method?.shipping_option_id === optionId && (
+            <DeliveryDayPicker
+              option={chosenOption}
+              value={method.data?.delivery_date ?? null}
+              onChange={chooseDay}
+              locale={locale}
+              className="days"
+              classNames={{ option: "day" }}
+            />
+          )}
           {method && (
             <p data-testid="stored-method">
               Stored: {method.name}
               {method.data?.pickup_point ? ` at ${method.data.pickup_point.name}` : ""}
+              {offeredDeliveryDate(chosenOption, method.data?.delivery_date) ? `, delivery on ${method.data!.delivery_date}` : ""}
             </p>
           )}
           <button type="button" disabled={busy || !method || method.shipping_option_id !== optionId} onClick={placeOrder}>

@@ -240,16 +240,27 @@ export function createNordicParcelClient(sdk: MedusaSdkLike): NordicParcelClient
   }
 }
 
+/** What the shopper chose with a shipping option: the pickup point and, for a service that takes one, the delivery day. */
+export type ShippingMethodInput = {
+  optionId: string
+  pickupPointId?: string | null
+  /** `yyyy-MM-dd`, one of the option's `delivery_dates`; any other day is refused (400 naming `data.delivery_date`). */
+  deliveryDate?: string | null
+  data?: Record<string, unknown>
+}
+
 /**
  * The body of Medusa's "add shipping method" route with the plugin's data. Without a pickup point
- * the store chooses the nearest suitable one for the shipping address.
+ * the store chooses the nearest suitable one for the shipping address; without a delivery day the
+ * carrier delivers on the expected date.
  */
-export function shippingMethodBody(input: { optionId: string; pickupPointId?: string | null; data?: Record<string, unknown> }): {
+export function shippingMethodBody(input: ShippingMethodInput): {
   option_id: string
   data?: ShippingMethodData
 } {
   const data: ShippingMethodData = { ...(input.data ?? {}) }
   if (input.pickupPointId) data.pickup_point_id = input.pickupPointId
+  if (input.deliveryDate) data.delivery_date = input.deliveryDate
   return Object.keys(data).length ? { option_id: input.optionId, data } : { option_id: input.optionId }
 }
 
@@ -263,14 +274,15 @@ export type MedusaCartSdkLike = {
 }
 
 /**
- * Sets the cart's shipping method with its data (`option_id` + `pickup_point_id`): what the
- * starter's `setShippingMethod` server action calls instead of sending `option_id` alone.
+ * Sets the cart's shipping method with its data (`option_id` + `pickup_point_id` and/or
+ * `delivery_date`): what the starter's `setShippingMethod` server action calls instead of sending
+ * `option_id` alone. Choosing another day sets the method again with the new `deliveryDate`.
  * Pass the request's auth headers as the starter does; `query` selects the cart fields returned
  * (Medusa leaves the method's `data` out unless asked: `{ fields: "+shipping_methods.data" }`).
  */
 export async function setShippingMethod<TCart = unknown>(
   sdk: MedusaCartSdkLike,
-  input: { cartId: string; optionId: string; pickupPointId?: string | null; data?: Record<string, unknown> },
+  input: ShippingMethodInput & { cartId: string },
   headers?: Record<string, string>,
   query?: Record<string, unknown>
 ): Promise<TCart> {

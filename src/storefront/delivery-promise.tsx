@@ -1,5 +1,5 @@
 "use client"
-import { type NordicParcelClient, formatAmount, formatDeliveryDate, storeErrorText, textsFor, type StorefrontTexts, type DeliveryOption } from "./core"
+import { type NordicParcelClient, expectedDeliveryText, formatAmount, storeErrorText, textsFor, type StorefrontTexts, type DeliveryOption } from "./core"
 import { useRemote, type RemoteState } from "./use-remote"
 
 /** The cart's carrier options with prices and expected dates; reloads when `refreshKey` changes. */
@@ -7,10 +7,14 @@ export function useDeliveryOptions(client: NordicParcelClient, cartId: string | 
   return useRemote(cartId ? `${cartId}:${refreshKey}` : null, (signal) => client.listDeliveryOptions(cartId!, { signal }))
 }
 
-/** The sentence a shopper reads for one option: the expected date, or the carrier's own message. */
+/**
+ * The sentence a shopper reads for one option: the expected date with the carrier's arrival window
+ * where it gives one ("Expected delivery Thursday 26 November between 08:00 and 16:00"), or the
+ * carrier's own message.
+ */
 export function deliveryPromiseText(option: DeliveryOption, locale: string | undefined, t: StorefrontTexts): string {
   if (!option.available) return t.optionUnavailable
-  if (option.expected_delivery_date) return t.expectedDelivery(formatDeliveryDate(option.expected_delivery_date, locale))
+  if (option.expected_delivery_date) return expectedDeliveryText(option.expected_delivery_date, option.expected_delivery_window, locale, t)
   return option.display.delivery_message ?? t.noDeliveryDate
 }
 
@@ -79,7 +83,11 @@ export function DeliveryPromise(props: DeliveryPromiseProps) {
           {showPrice && option.amount !== null && (
             <span className={classNames.price}>{formatAmount(option.amount, option.currency_code, locale)}</span>
           )}{" "}
-          <span className={classNames.date} data-date={option.expected_delivery_date ?? undefined}>
+          <span
+            className={classNames.date}
+            data-date={option.expected_delivery_date ?? undefined}
+            data-window={option.expected_delivery_window ? `${option.expected_delivery_window.from}-${option.expected_delivery_window.to}` : undefined}
+          >
             {deliveryPromiseText(option, locale, t)}
           </span>
           {option.working_days !== null && option.available && (

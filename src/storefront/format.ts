@@ -2,16 +2,18 @@
  * Formatting shared by the components; `pickupPointQueryFor` is the pickup-point search both
  * `PickupPointPicker` and `nearestPickupPoint` use.
  */
-import type { OpeningHours, PickupPointQuery } from "./types"
-import { resolveLocale, type StorefrontTexts } from "./texts"
+import type { DeliveryDateChoice, DeliveryOption, DeliveryWindow, EstimatedArrival, OpeningHours, PickupPointQuery } from "./types"
+import { resolveLocale, type StorefrontLocale, type StorefrontTexts } from "./texts"
 
-/** "Tuesday 26 November" / "tirsdag 26. november" for an ISO date, read as a calendar day. */
+const INTL_LOCALES: Record<StorefrontLocale, string> = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", da: "da-DK", fi: "fi-FI" }
+
+/** "Tuesday 26 November" / "tirsdag 26. november" (and sv, da, fi) for an ISO date, read as a calendar day. */
 export function formatDeliveryDate(isoDate: string, locale: string | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate)
   if (!match) return isoDate
   // A calendar day: format it in UTC so that no time zone moves it to the day before.
   const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
-  return new Intl.DateTimeFormat(resolveLocale(locale) === "nb" ? "nb-NO" : "en-GB", {
+  return new Intl.DateTimeFormat(INTL_LOCALES[resolveLocale(locale)], {
     weekday: "long",
     day: "numeric",
     month: "long",
@@ -21,10 +23,53 @@ export function formatDeliveryDate(isoDate: string, locale: string | undefined):
 
 /** A price in major units, e.g. "kr 99,00" or "NOK 99.00". */
 export function formatAmount(amount: number, currencyCode: string, locale: string | undefined): string {
-  return new Intl.NumberFormat(resolveLocale(locale) === "nb" ? "nb-NO" : "en-GB", {
+  return new Intl.NumberFormat(INTL_LOCALES[resolveLocale(locale)], {
     style: "currency",
     currency: currencyCode.toUpperCase(),
   }).format(amount)
+}
+
+/** "between 08:00 and 16:00" in the shopper's language, the carrier's clocks as HH:mm. */
+export function arrivalWindowText(window: DeliveryWindow, t: Pick<StorefrontTexts, "arrivalWindow">): string {
+  return t.arrivalWindow(formatClock(window.from), formatClock(window.to))
+}
+
+/**
+ * "Expected delivery Thursday 26 November between 08:00 and 16:00": the expected day, with the
+ * carrier's arrival window where it gives one (else the day alone).
+ */
+export function expectedDeliveryText(
+  isoDate: string,
+  window: DeliveryWindow | null | undefined,
+  locale: string | undefined,
+  t: Pick<StorefrontTexts, "expectedDelivery" | "arrivalWindow">
+): string {
+  const day = t.expectedDelivery(formatDeliveryDate(isoDate, locale))
+  return window ? `${day} ${arrivalWindowText(window, t)}` : day
+}
+
+/** One day of the delivery-day choice: "Friday 27 November, between 17:00 and 21:00", or the day alone. */
+export function deliveryDateLabel(day: DeliveryDateChoice, locale: string | undefined, t: Pick<StorefrontTexts, "arrivalWindow">): string {
+  const date = formatDeliveryDate(day.date, locale)
+  return day.window ? `${date}, ${arrivalWindowText(day.window, t)}` : date
+}
+
+/** "Ready for pickup Thursday 26 November between 14:00 and 18:00": a pickup point's estimated arrival. */
+export function pickupArrivalText(arrival: EstimatedArrival, locale: string | undefined, t: Pick<StorefrontTexts, "readyForPickup" | "arrivalWindow">): string {
+  return t.readyForPickup(formatDeliveryDate(arrival.date, locale), arrivalWindowText(arrival, t))
+}
+
+/**
+ * The stored delivery day (`shipping_methods[].data.delivery_date`) if the option still offers it,
+ * else null: after the address or the cart changed the carrier may offer other days, and a day it
+ * no longer offers is shown as not chosen rather than moved to another.
+ */
+export function offeredDeliveryDate(
+  option: Pick<DeliveryOption, "takes_delivery_date" | "delivery_dates"> | null | undefined,
+  stored: unknown
+): string | null {
+  if (!option?.takes_delivery_date || typeof stored !== "string") return null
+  return option.delivery_dates.some((d) => d.date === stored) ? stored : null
 }
 
 const WEEK = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"]

@@ -1,6 +1,6 @@
 "use client"
 import { useEffect, useId, useRef, useState, type FormEvent } from "react"
-import { type NordicParcelClient, openingHoursLines, storeErrorText, parsePickupPointSearch, pickupPointQueryFor, type PickupPointSearch, textsFor, type StorefrontTexts, type PickupPoint } from "./core"
+import { type NordicParcelClient, openingHoursLines, pickupArrivalText, storeErrorText, parsePickupPointSearch, pickupPointQueryFor, type PickupPointSearch, textsFor, type StorefrontTexts, type PickupPoint } from "./core"
 import { useRemote } from "./use-remote"
 
 export type PickupPointPickerPart =
@@ -23,6 +23,7 @@ export type PickupPointPickerPart =
   | "details"
   | "address"
   | "hours"
+  | "arrival"
   | "selectedMark"
 
 export type PickupPointPickerProps = {
@@ -31,8 +32,10 @@ export type PickupPointPickerProps = {
   countryCode: string
   postalCode: string
   street?: string
-  /** Leaves out lockers the cart's parcel does not fit. */
+  /** Leaves out lockers the cart's parcel does not fit; for SERVICEPAKKE and 5800 each point then shows when the parcel is ready there. */
   cartId?: string
+  /** The service the points are for (the chosen option's `service_code`); default: the cart's pickup-point service. */
+  serviceCode?: string
   /** The chosen point's id (e.g. `shipping_methods[0].data.pickup_point_id`). */
   value?: string | null
   /**
@@ -53,16 +56,17 @@ export type PickupPointPickerProps = {
 }
 
 /**
- * The pickup points nearest the shipping address, with distance, opening hours and a locker or
- * staffed badge; the shopper can search another postal code or street. The list is a group of
- * native radio buttons under a legend (arrow keys move the choice, screen readers announce each
+ * The pickup points nearest the shipping address, with distance, opening hours, a locker or
+ * staffed badge and, where the carrier estimates it (SERVICEPAKKE and 5800, with `cartId`), when
+ * the parcel will be ready there; the shopper can search another postal code or street. The
+ * list is a group of native radio buttons under a legend (arrow keys move the choice, screen readers announce each
  * point's name, distance and kind, with the address and hours as its description).
  *
  * Unstyled: every part takes a class name (`classNames`) and carries data attributes
  * (`data-selected`, `data-locker`, `data-state`) for Tailwind's `data-[selected=true]:` variants.
  */
 export function PickupPointPicker(props: PickupPointPickerProps) {
-  const { client, countryCode, postalCode, street, cartId, value, onChange, onPointsLoaded, limit = 10, type, locale, texts, defaultOpen = false } = props
+  const { client, countryCode, postalCode, street, cartId, serviceCode, value, onChange, onPointsLoaded, limit = 10, type, locale, texts, defaultOpen = false } = props
   const cn = props.classNames ?? {}
   const t = textsFor(locale, texts)
   const id = useId()
@@ -93,8 +97,13 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         ...(search.street ? { street: search.street } : {}),
         ...(search.street_number ? { street_number: search.street_number } : {}),
         ...(type ? { type } : {}),
+        ...(serviceCode ? { service_code: serviceCode } : {}),
       }
-    : { ...pickupPointQueryFor({ country_code: countryCode, postal_code: postalCode, address_1: street }, cartId, limit), ...(type ? { type } : {}) }
+    : {
+        ...pickupPointQueryFor({ country_code: countryCode, postal_code: postalCode, address_1: street }, cartId, limit),
+        ...(type ? { type } : {}),
+        ...(serviceCode ? { service_code: serviceCode } : {}),
+      }
   const { data: points, error, loading, reload } = useRemote(
     countryCode && query.postal_code ? JSON.stringify(query) : null,
     (signal) => client.listPickupPoints(query, { signal })
@@ -206,6 +215,12 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
                       <span className={cn.hours}>
                         {" "}
                         {t.openingHours}: {hours.join("; ")}
+                      </span>
+                    )}
+                    {point.estimated_arrival && (
+                      <span className={cn.arrival} data-date={point.estimated_arrival.date}>
+                        {" "}
+                        {pickupArrivalText(point.estimated_arrival, locale, t)}
                       </span>
                     )}
                   </div>
