@@ -1,5 +1,6 @@
 /*
- * Tracking subscriptions in the database: pending ones after a failed booking-time attempt (retried by
+ * Tracking subscriptions in the database: pending ones noted by the booking ledger with each booking
+ * (booking-ledger.ts) or after a failed booking-time attempt (retried by
  * jobs/retry-tracking-subscriptions.ts) and records retired through one method
  * (`retireSubscriptions`). The carrier side is made, renewed and deleted by the workflows in
  * workflows/subscriptions/ (carrier call, then record; compensation undoes the carrier side).
@@ -8,6 +9,13 @@ import { CarrierError, type EventsClient } from "../../lib/carrier"
 import type { SubscriptionStatus } from "../../lib/statuses"
 import type { NordicParcelOptions } from "../../lib/options"
 import { nextAttemptAt } from "../../lib/tracking/backoff"
+
+/**
+ * How long a subscription a booking noted as pending waits for the booking's own attempt (right
+ * after Medusa's workflow commits) before the retry job takes it: only a process that stopped in
+ * between leaves it that long.
+ */
+export const FIRST_SUBSCRIPTION_GRACE_MS = 2 * 60_000
 
 type SubscriptionRecord = { id: string; carrier_id: string | null; tracking_id: string | null; attempts: number }
 
@@ -60,6 +68,13 @@ export class TrackingSubscriptions {
     }
     const { eventGroups } = await this.deps.webhooks()
     await records.createSubscriptions({ kind: "tracking", tracking_id: trackingId, event_groups: [...eventGroups], status: "pending", ...state })
+  }
+
+  /** Of these tracking numbers, those with a pending subscription never tried (noted by their booking). */
+  async untried(trackingIds: string[]): Promise<string[]> {
+    if (!trackingIds.length) return []
+    const rows = await this.deps.records.listSubscriptions({ kind: "tracking", tracking_id: trackingIds, status: "pending", attempts: 0 })
+    return [...new Set(rows.map((row) => row.tracking_id!))]
   }
 
   /** Pending subscriptions whose next attempt is due, the longest waiting first. */
