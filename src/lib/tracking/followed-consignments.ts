@@ -1,7 +1,7 @@
 /*
  * Which consignment numbers of a booking the store follows (subscribes to and shows events of): the
  * booking's own, and the free return an outgoing booking carries (`return_shipment`, the booking
- * answer's `returnConsignmentNumber`, carrier notes 31). Pure: read by the booking ledger, the
+ * answer's `returnConsignmentNumber`, carrier notes 31 and 53). Pure: read by the booking ledger, the
  * subscription trigger and job, and the shopper's and merchant's routes.
  */
 import { milestoneOf } from "./tracking-status"
