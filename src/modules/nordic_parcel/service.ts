@@ -676,11 +676,11 @@ class NordicParcelModuleService extends MedusaService({
   }
 
   /**
-   * Of these consignment numbers, those whose booking noted a pending subscription that was never
-   * tried yet: what the booking's own trigger subscribes now (a failed one is the retry job's).
+   * Of these consignment numbers, those with no active subscription and none the retry job is
+   * retrying: what a booking's own trigger subscribes now.
    */
-  async listUntriedTrackingSubscriptions(trackingIds: string[]): Promise<string[]> {
-    return this.trackingSubscriptions_.untried(trackingIds)
+  listUnfollowedTrackingNumbers(trackingIds: string[]): Promise<string[]> {
+    return this.trackingSubscriptions_.unfollowed(trackingIds)
   }
 
   /**

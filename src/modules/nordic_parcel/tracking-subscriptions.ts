@@ -17,7 +17,7 @@ import { nextAttemptAt } from "../../lib/tracking/backoff"
  */
 export const FIRST_SUBSCRIPTION_GRACE_MS = 2 * 60_000
 
-type SubscriptionRecord = { id: string; carrier_id: string | null; tracking_id: string | null; attempts: number }
+type SubscriptionRecord = { id: string; carrier_id: string | null; tracking_id: string | null; attempts: number; status?: SubscriptionStatus }
 
 /** The module's generated CRUD of the subscription table this concern uses. */
 export interface SubscriptionRecords {
@@ -70,11 +70,17 @@ export class TrackingSubscriptions {
     await records.createSubscriptions({ kind: "tracking", tracking_id: trackingId, event_groups: [...eventGroups], status: "pending", ...state })
   }
 
-  /** Of these tracking numbers, those with a pending subscription never tried (noted by their booking). */
-  async untried(trackingIds: string[]): Promise<string[]> {
+  /**
+   * Of these tracking numbers, those not followed and not left to the retry job: no active
+   * subscription, and no pending one that failed already. That is a subscription its booking noted
+   * and nobody tried yet, or one that ended when its fulfilment was rolled back and whose booking a
+   * new fulfilment took over.
+   */
+  async unfollowed(trackingIds: string[]): Promise<string[]> {
     if (!trackingIds.length) return []
-    const rows = await this.deps.records.listSubscriptions({ kind: "tracking", tracking_id: trackingIds, status: "pending", attempts: 0 })
-    return [...new Set(rows.map((row) => row.tracking_id!))]
+    const held = await this.deps.records.listSubscriptions({ kind: "tracking", tracking_id: trackingIds, status: ["active", "pending"] })
+    const taken = new Set(held.filter((row) => row.status === "active" || row.attempts > 0).map((row) => row.tracking_id))
+    return [...new Set(trackingIds)].filter((id) => !taken.has(id))
   }
 
   /** Pending subscriptions whose next attempt is due, the longest waiting first. */
