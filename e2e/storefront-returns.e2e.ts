@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { chromium, type Browser, type Page } from "playwright-core"
+import { DEMO_CREDENTIALS } from "../sandbox"
 import { startDemoStore, type DemoStore } from "./demo-store"
 
 /**
@@ -9,15 +9,14 @@ import { startDemoStore, type DemoStore } from "./demo-store"
  * `ReturnRequest`): a guest with the order's e-mail returns one of two items, sees the carrier's
  * return option with the price the store lists for it, picks a reason and confirms; the page
  * then shows the return's QR code, its label PDF and the drop-off points nearest the address.
- * The order page then follows the return as the carrier pushes its events to the store's webhook.
+ * The order page then follows the return as the carrier pushes its events to the store's webhook,
+ * through the tracking subscription the store made for the return (the sandbox's own push).
  * Screenshots go to test-artifacts/.
  */
 jest.setTimeout(240 * 1000)
 
 const ARTIFACTS = path.resolve(__dirname, "..", "test-artifacts")
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
-// What `npm run demo` gives the plugin (demo/run.ts): the carrier's callbacks carry it.
-const WEBHOOK_SECRET = "demo-webhook-secret-0123456789"
 const EMAIL = "kari.returns@example.com"
 const ADDRESS = {
   first_name: "Kari",
@@ -77,14 +76,35 @@ async function placeAndShipOrder(): Promise<{ id: string; items: { id: string; t
   return order
 }
 
-/** A tracking callback for a consignment, as the carrier sends it to the store's webhook. */
-async function pushCarrierEvent(consignment: string, status: string, at: Date): Promise<void> {
-  const res = await fetch(`${store.url}/hooks/nordic-parcel/events`, {
+/** What the store asks the carrier with (`npm run demo` gives the plugin the sandbox's demo login). */
+const CARRIER_LOGIN = { "x-portal-api-uid": DEMO_CREDENTIALS.apiUid, "x-portal-api-key": DEMO_CREDENTIALS.apiKey }
+
+/** The carrier's tracking subscription on a consignment number, once the store has made it. */
+async function carrierSubscriptionOn(consignment: string): Promise<{ id: string; configuration: { url: string } }> {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const res = await fetch(`${store.sandboxUrl}/event-cast/api/v1/webhooks`, { headers: CARRIER_LOGIN })
+    const listed = res.ok ? ((await res.json()) as { id: string; trackingId: string; configuration: { url: string } }[]) : []
+    const found = listed.find((subscription) => subscription.trackingId === consignment)
+    if (found) return found
+    if (Date.now() > deadline) throw new Error(`the store never subscribed ${consignment} at the carrier`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
+/**
+ * A tracking event happens to a consignment at the carrier (the sandbox's control route): the
+ * sandbox pushes it to the subscriptions that watch that number, as the carrier does. The test
+ * never posts to the store's webhook itself.
+ */
+async function carrierEvent(consignment: string, status: string): Promise<{ subscription_id: string; outcome: string }[]> {
+  const res = await fetch(`${store.sandboxUrl}/sandbox/events`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-nordic-parcel-secret": WEBHOOK_SECRET },
-    body: JSON.stringify({ status, id: randomUUID(), shipment: consignment, package: "", created: `${at.toISOString().slice(0, 19)}+0000` }),
+    headers: { ...CARRIER_LOGIN, "content-type": "application/json" },
+    body: JSON.stringify({ status, shipment: consignment }),
   })
-  expect(res.status).toBeLessThan(300)
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { attempts: { subscription_id: string; outcome: string }[] }).attempts
 }
 
 beforeAll(async () => {
@@ -191,10 +211,13 @@ describe("storefront return page (ReturnRequest) and the return's tracking on th
     const returned = timeline.locator(`article[data-kind=return]`)
     await returned.getByRole("heading", { name: /Your return: / }).waitFor()
     await returned.getByText("Booked with the carrier. Tracking starts when you hand in the parcel.").waitFor()
-    const handedIn = new Date()
-    await pushCarrierEvent(consignment, "HANDED_IN", handedIn)
+    // The store subscribed the return at the carrier (there is no customer-number subscription in
+    // the demo), at its own hook: the carrier's events reach it through that subscription alone.
+    const subscription = await carrierSubscriptionOn(consignment)
+    expect(subscription.configuration.url).toMatch(/\/hooks\/nordic-parcel\/events$/)
+    expect(await carrierEvent(consignment, "HANDED_IN")).toEqual([{ subscription_id: subscription.id, outcome: "delivered", status: expect.any(Number), payload: expect.anything() }])
     await returned.locator("li[data-status=HANDED_IN]").getByText("Handed in").waitFor({ timeout: 60_000 })
-    await pushCarrierEvent(consignment, "DELIVERED", new Date(handedIn.getTime() + 60_000))
+    expect((await carrierEvent(consignment, "DELIVERED")).map((a) => a.outcome)).toEqual(["delivered"])
     await returned.locator("li[data-status=DELIVERED]").getByText("Delivered to the store").waitFor({ timeout: 60_000 })
     expect(await returned.locator("li").first().getAttribute("data-status")).toBe("DELIVERED")
     await page.screenshot({ path: path.join(ARTIFACTS, "storefront-return-tracking.png"), fullPage: true })

@@ -5,6 +5,7 @@ import { FaultRegistry } from "./faults"
 import { ConcurrencyLimiter, RateLimiter } from "./rate-limit"
 import { Router } from "./router"
 import { bookingRoutes } from "./routes/booking"
+import { controlRoutes } from "./routes/control"
 import { customerSubscriptionRoutes } from "./routes/event-cast-customer"
 import { trackingSubscriptionRoutes } from "./routes/event-cast-tracking"
 import { labelRoutes } from "./routes/labels"
@@ -14,7 +15,7 @@ import { shippingRoutes } from "./routes/shipping"
 import { SandboxServer } from "./server"
 import { customerSubscriptionForApi, SubscriptionStore, trackingSubscriptionForApi } from "./subscriptions"
 import { emitTrackingEvent } from "./tracking-events"
-import type { RateLimits, ReceivedRequest, Sandbox, SandboxOptions, SandboxUser } from "./types"
+import type { RateLimits, ReceivedRequest, Sandbox, SandboxEvent, SandboxOptions, SandboxUser } from "./types"
 
 export type * from "./types"
 // The data the sandbox serves, for tests that derive their expectations from it.
@@ -51,6 +52,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const faults = new FaultRegistry()
   const rateLimiter = new RateLimiter({ ...DEFAULT_RATE_LIMITS, ...opts.rateLimits })
   const requests: ReceivedRequest[] = []
+  const emitEvent = (event: SandboxEvent) => emitTrackingEvent(event, { subscriptions, bookings, dispatcher, clock })
   const router = new Router([
     ...shippingRoutes(clock),
     ...pickupPointRoutes(),
@@ -59,6 +61,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     ...labelRoutes(bookings, { imageBytes: opts.labelImageBytes ?? 0 }),
     ...trackingSubscriptionRoutes(subscriptions, dispatcher, clock),
     ...customerSubscriptionRoutes(subscriptions, clock),
+    ...controlRoutes(emitEvent),
   ])
   const server = new SandboxServer({
     router,
@@ -99,7 +102,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     callbacks: dispatcher.attempts,
     fault: (group, fault) => faults.set(group, fault),
     clearFaults: () => faults.clear(),
-    emitEvent: (event) => emitTrackingEvent(event, { subscriptions, bookings, dispatcher, clock }),
+    emitEvent,
     clock: { now: () => clock.now(), advance: (ms) => clock.advance(ms) },
   }
 }

@@ -52,6 +52,8 @@ export type RouteGroup =
   | "label"
   | "events"
   | "events-test"
+  /** The sandbox's own control routes (routes/control.ts), not the carrier's. */
+  | "control"
 
 export type Fault =
   | { kind: "status"; status: number; times?: number; retryAfter?: number }

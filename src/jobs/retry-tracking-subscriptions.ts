@@ -1,10 +1,12 @@
 /*
- * Makes the tracking subscriptions that failed at booking time (pending records of
- * modules/nordic_parcel/tracking-subscriptions.ts) again through
+ * Makes the tracking subscriptions that failed at booking time, or that a booking noted and whose
+ * process stopped before making them (pending records of
+ * modules/nordic_parcel/tracking-subscriptions.ts), through
  * workflows/subscriptions/create-tracking-subscription.ts.
  */
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { SETTLED_SHIPMENT_STATUSES } from "../lib/statuses"
+import { milestoneOf } from "../lib/tracking/tracking-status"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"
 import type NordicParcelModuleService from "../modules/nordic_parcel/service"
@@ -22,7 +24,9 @@ export interface TrackingSubscriptionRetry {
 
 /**
  * Tries again the tracking subscriptions that failed after booking (carrier down or refusing),
- * whose back-off has passed, until each is made or its shipment no longer needs one.
+ * whose back-off has passed, and makes those a booking noted that were never tried (the process
+ * stopped between the booking's commit and its subscription) once their grace has passed, until
+ * each is made or its shipment no longer needs one.
  */
 export async function retryTrackingSubscriptions(
   container: MedusaContainer,
@@ -32,8 +36,7 @@ export async function retryTrackingSubscriptions(
   const outcome: TrackingSubscriptionRetry = { made: [], ended: [], failed: [] }
   for (const pending of await nordicParcel.listTrackingSubscriptionsDue(now)) {
     const trackingId = pending.tracking_id!
-    const [shipment] = await nordicParcel.listShipments({ consignment_number: trackingId }, { take: 1, order: { created_at: "DESC" } })
-    if (!shipment || FINISHED.has(shipment.status)) {
+    if (await noLongerFollowed(nordicParcel, trackingId)) {
       await nordicParcel.retireSubscriptions([pending.id], "ended")
       outcome.ended.push(trackingId)
       continue
@@ -54,6 +57,21 @@ export async function retryTrackingSubscriptions(
     }
   }
   return outcome
+}
+
+/**
+ * A consignment whose booking is gone or finished (delivered, returned, failed) gets no more events
+ * worth subscribing to. A free return an outgoing booking carries is finished once the carrier
+ * delivered it back (its events are stored under its own number; the outgoing booking's status is
+ * the parcel's), or when the booking carrying it failed.
+ */
+async function noLongerFollowed(nordicParcel: NordicParcelModuleService, trackingId: string): Promise<boolean> {
+  const booking = await nordicParcel.bookingOfTrackingNumber(trackingId)
+  if (!booking) return true
+  if (!booking.carried) return FINISHED.has(booking.status)
+  if (booking.status === "failed") return true
+  const events = await nordicParcel.listTrackingEvents({ shipment_number: trackingId }, { select: ["status"] })
+  return events.some((event) => ["delivered", "returned"].includes(milestoneOf(event.status)))
 }
 
 export default async function retryTrackingSubscriptionsJob(container: MedusaContainer): Promise<void> {

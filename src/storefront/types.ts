@@ -138,7 +138,11 @@ export type ShipmentReturnLabel = {
   qr_code_paths: string[]
 }
 
-/** A shipment of an order (the parcel to the shopper, or a return), with its tracking events, oldest first. */
+/**
+ * A shipment of an order (the parcel to the shopper, or a return), with its tracking events, oldest
+ * first. The free return a parcel carries is listed as a return of its own once the carrier has an
+ * event for it: its `id` is the parcel's followed by `-return`, and its label stays on the parcel.
+ */
 export type OrderShipment = {
   id: string
   kind: "outbound" | "return"

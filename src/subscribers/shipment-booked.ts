@@ -1,19 +1,22 @@
 /*
- * After Medusa commits a fulfilment: subscribes the consignment to tracking
- * (workflows/subscriptions/create-tracking-subscription.ts; a failure is kept pending for
- * jobs/retry-tracking-subscriptions.ts) and emits `nordic_parcel.shipment.booked`.
+ * After Medusa commits a fulfilment: subscribes the consignment and the free return it carries to
+ * tracking (workers/follow-consignments.ts; a failure is kept pending for
+ * jobs/retry-tracking-subscriptions.ts) and emits `nordic_parcel.shipment.booked`. Returns are
+ * subscribed by subscribers/return-booked.ts.
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { Modules } from "@medusajs/framework/utils"
 import { SHIPMENT_BOOKED_EVENT, type ShipmentBookedData } from "../lib/events"
 import { NORDIC_PARCEL_MODULE } from "../modules/nordic_parcel"
 import type NordicParcelModuleService from "../modules/nordic_parcel/service"
-import { createTrackingSubscriptionWorkflow } from "../workflows/subscriptions/create-tracking-subscription"
+import { followedNumbers } from "../lib/tracking/followed-consignments"
+import { followConsignments } from "../workers/follow-consignments"
 
 /**
  * Once Medusa's fulfilment workflow has succeeded (the provider books inside it, and a later
  * failure would roll the fulfillment back): announces the booking as
- * `nordic_parcel.shipment.booked` and subscribes the consignment to the carrier's tracking events.
+ * `nordic_parcel.shipment.booked` and subscribes the consignment, and the return it carries, to the
+ * carrier's tracking events.
  * A subscription that fails is kept pending and retried by the
  * nordic-parcel-retry-tracking-subscriptions job; the booking stands either way.
  */
@@ -26,17 +29,8 @@ export default async function announceBookedShipment({
   if (!shipment) {
     return // not a carrier fulfillment
   }
-  if (shipment.consignment_number) {
-    try {
-      await createTrackingSubscriptionWorkflow(container).run({ input: { tracking_id: shipment.consignment_number } })
-    } catch (error) {
-      const message = (error as Error)?.message ?? String(error)
-      await nordicParcel.noteTrackingSubscriptionFailure(shipment.consignment_number, message)
-      container
-        .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`nordic-parcel: tracking subscription for ${shipment.consignment_number} failed, retried later: ${message}`)
-    }
-  }
+  // The parcel and the free return it carries: the carrier pushes events only for what is subscribed.
+  await followConsignments(container, followedNumbers(shipment))
   await container.resolve(Modules.EVENT_BUS).emit({
     name: SHIPMENT_BOOKED_EVENT,
     data: {

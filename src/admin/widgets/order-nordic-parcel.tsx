@@ -12,6 +12,7 @@ import { texts, type TextKey } from "../lib/i18n"
 import { sdk } from "../lib/sdk"
 import type { AdminShipment, OrderCarrierView, PickupPoint, PlannedShipment, TrackingEvent } from "../lib/types"
 import { SETTLED_SHIPMENT_STATUSES } from "../../lib/statuses"
+import { statusFromEvents } from "../../lib/tracking/followed-consignments"
 
 type Texts = ReturnType<typeof texts>
 
@@ -35,6 +36,12 @@ const POLL_MS = 5000
  * once, this catches one made elsewhere (another admin, the API, a workflow).
  */
 const WAIT_FOR_BOOKING_MS = 10_000
+
+/** A free return the parcel carries that the shopper sent and the carrier has not yet delivered back. */
+function carriedReturnMoving(shipment: AdminShipment): boolean {
+  const events = shipment.return_tracking_events ?? []
+  return events.length > 0 && !SETTLED.has(statusFromEvents(events.map((event) => event.status)))
+}
 
 function formatTime(iso: string, { locale }: Texts): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso))
@@ -196,6 +203,15 @@ function ShipmentCard({ shipment, showPickupPoint, i18n }: { shipment: AdminShip
       )}
       {showPickupPoint && shipment.pickup_point && <PickupPointView point={shipment.pickup_point} i18n={i18n} />}
       <Timeline events={shipment.tracking_events} i18n={i18n} />
+      {shipment.return_shipment && shipment.return_tracking_events.length > 0 && (
+        // The free return this parcel carries, once the shopper sends it: its own events, never the parcel's.
+        <div className="flex flex-col gap-y-2" data-testid="nordic-parcel-carried-return">
+          <Text size="small" weight="plus">
+            {i18n.t("returnPrefix")} · {i18n.t("consignment")} {shipment.return_shipment.consignment_number}
+          </Text>
+          <Timeline events={shipment.return_tracking_events} i18n={i18n} />
+        </div>
+      )}
     </div>
   )
 }
@@ -215,7 +231,7 @@ const OrderNordicParcelWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
     refetchInterval: (query) => {
       const view = query.state.data as OrderCarrierView | undefined
       if (!view) return false
-      if (view.shipments.some((shipment) => !SETTLED.has(shipment.status))) return POLL_MS
+      if (view.shipments.some((shipment) => !SETTLED.has(shipment.status) || carriedReturnMoving(shipment))) return POLL_MS
       const awaitingBooking = view.shipping_methods.length > 0 && !view.shipments.some((s) => s.kind === "outbound")
       return awaitingBooking ? WAIT_FOR_BOOKING_MS : false
     },

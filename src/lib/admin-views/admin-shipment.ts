@@ -5,6 +5,7 @@
  */
 import type { PickupPointSnapshot } from "../checkout/pickup-point"
 import type { ShipmentStatus } from "../statuses"
+import { carriedReturnNumber } from "../tracking/followed-consignments"
 
 /** A tracking event as the admin routes return it (no raw carrier payload). */
 export type AdminTrackingEvent = {
@@ -44,6 +45,8 @@ export type AdminShipment = {
   carrier_reference: string
   label_download_url: string
   tracking_events: AdminTrackingEvent[]
+  /** The events of the free return this booking carries (`return_shipment`): the return's, never the parcel's. */
+  return_tracking_events: AdminTrackingEvent[]
 }
 
 /** An attempt the carrier never confirmed, that no process waits for any more. */
@@ -51,18 +54,34 @@ export function isUnconfirmed(shipment: { status: string; last_error?: unknown }
   return shipment.status === "booking" && shipment.last_error != null
 }
 
-/** A shipment as the admin sees it: no booking key, no raw carrier payloads, labels to download. */
+/**
+ * A shipment as the admin sees it: no booking key, no raw carrier payloads, labels to download.
+ * `events` may hold other consignments' too: each is shown under its own number, the booking's or
+ * the free return's it carries.
+ */
 export function toAdminShipment<
-  S extends { fulfillment_id: string; status: string; last_error?: unknown; booking_key?: unknown; fulfillment_result?: unknown },
-  E extends { raw?: unknown },
+  S extends {
+    fulfillment_id: string
+    status: string
+    consignment_number?: string | null
+    return_shipment?: unknown
+    last_error?: unknown
+    booking_key?: unknown
+    fulfillment_result?: unknown
+  },
+  E extends { raw?: unknown; shipment_number: string },
 >(shipment: S, events: E[]) {
   const { booking_key: _key, fulfillment_result: _result, ...visible } = shipment
+  const carried = carriedReturnNumber(shipment)
+  const shown = (number: string | null | undefined) =>
+    number ? events.filter((event) => event.shipment_number === number).map(({ raw: _raw, ...event }) => event) : []
   return {
     ...visible,
     unconfirmed: isUnconfirmed(shipment),
     // The booking request names the consignment by its fulfilment (lib/booking/booking-request.ts).
     carrier_reference: shipment.fulfillment_id,
     label_download_url: `/admin/nordic-parcel/fulfillments/${shipment.fulfillment_id}/label`,
-    tracking_events: events.map(({ raw: _raw, ...event }) => event),
+    tracking_events: shown(shipment.consignment_number),
+    return_tracking_events: shown(carried),
   }
 }

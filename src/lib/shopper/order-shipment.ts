@@ -4,6 +4,7 @@
  */
 import type { OrderShipment, ShipmentReturnLabel, ShipmentTrackingEvent } from "../../storefront/types"
 import { SHOPPER_VISIBLE_SHIPMENT_STATUSES } from "../statuses"
+import { carriedReturnNumber, followedNumbers, statusFromEvents } from "../tracking/followed-consignments"
 
 /** What the shopper's routes read of a `Shipment` row (the booking ledger's model). */
 export type ShipmentRow = {
@@ -113,4 +114,49 @@ export function toOrderShipment(
     tracking_events: trackingEvents,
     return_label: toReturnLabel(orderId, shipment),
   }
+}
+
+/** The consignment numbers whose events the shopper's order page shows: each booking's own and the return it carries. */
+export function shownNumbers(shipments: ShipmentRow[]): string[] {
+  return shipments.flatMap((shipment) => followedNumbers(shipment))
+}
+
+/**
+ * An order's shipments as its shopper reads them: each booking (`toOrderShipment`), and after an
+ * outgoing parcel the free return it carries, as a return of its own, once the carrier has sent
+ * events for it (until then it is only the parcel's return label). Its status comes from its
+ * events; its label stays with the parcel, so it is shown once.
+ */
+export function toOrderShipments(
+  orderId: string,
+  shipments: (ShipmentRow & { consignment_number: string; status: OrderShipment["status"] })[],
+  events: TrackingEventRow[],
+  serviceName: (serviceCode: string) => string
+): OrderShipment[] {
+  return shipments.flatMap((shipment) => {
+    const own = toOrderShipment(orderId, shipment, events, serviceName(shipment.service_code))
+    const carried = carriedReturnNumber(shipment)
+    const carriedEvents = carried ? events.filter((event) => event.shipment_number === carried) : []
+    if (shipment.kind !== "outbound" || !carried || carriedEvents.length === 0) return [own]
+    const serviceCode = (shipment.return_shipment as { service_code?: unknown }).service_code
+    const returnService = typeof serviceCode === "string" && serviceCode ? serviceCode : shipment.service_code
+    const returned = toOrderShipment(
+      orderId,
+      {
+        ...shipment,
+        id: `${shipment.id}-return`,
+        kind: "return",
+        status: statusFromEvents(carriedEvents.map((event) => event.status)),
+        service_code: returnService,
+        consignment_number: carried,
+        package_numbers: [],
+        tracking_url: null,
+        pickup_point: null,
+        return_shipment: null,
+      },
+      carriedEvents,
+      serviceName(returnService)
+    )
+    return [own, { ...returned, return_label: null }]
+  })
 }

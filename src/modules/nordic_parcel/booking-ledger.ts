@@ -100,10 +100,20 @@ export type RecordBookingInput = {
    * action until a booking has really replaced them.
    */
   supersedes?: { id: string; message: string; superseded_by: string }[]
+  /**
+   * The consignment numbers to subscribe to tracking (the booking's own and the return it carries)
+   * with the event groups, when the store subscribes automatically: written as pending
+   * subscriptions in the booking's transaction, so a process stopped before it subscribed leaves
+   * them for the retry job, due after `follow.graceMs` (the booking's own attempt comes first).
+   */
+  follow?: { tracking_ids: string[]; event_groups: string[]; graceMs: number }
 }
 
 const COLUMNS = `id, fulfillment_id, booking_key, order_id, kind, status, service_code, consignment_number,
   package_numbers, last_error, fulfillment_result, booked_at, test`
+
+/** A Postgres text[] literal (quotes and backslashes dropped: carrier numbers and event names hold none). */
+const textArray = (values: string[]) => `{${values.map((n) => `"${n.replace(/["\\]/g, "")}"`).join(",")}}`
 
 /** Postgres' unique-violation code: the index, not a lock, decides between two instances. */
 const UNIQUE_VIOLATION = "23505"
@@ -380,14 +390,15 @@ export class BookingLedger {
         [JSON.stringify({ message: replaced.message, superseded_by: replaced.superseded_by }), replaced.id]
       )
     }
-    await em.execute(
+    const recorded: { id: string }[] = await em.execute(
       `update nordic_parcel_shipment
           set status = 'booked', consignment_number = ?, package_numbers = ?::text[], label_url = ?, tracking_url = ?,
               return_shipment = ?::jsonb, booked_at = ?, fulfillment_result = ?::jsonb, last_error = null, updated_at = now()
-        where id = ? and status = 'booking'`,
+        where id = ? and status = 'booking'
+        returning id`,
       [
         booked.consignment_number,
-        `{${booked.package_numbers.map((n) => `"${n.replace(/["\\]/g, "")}"`).join(",")}}`,
+        textArray(booked.package_numbers),
         booked.label_url,
         booked.tracking_url,
         booked.return_shipment ? JSON.stringify(booked.return_shipment) : null,
@@ -396,6 +407,46 @@ export class BookingLedger {
         bookingId,
       ]
     )
+    if (recorded.length && booked.follow) await this.notePendingSubscriptions(em, booked.follow)
+  }
+
+  /**
+   * The booking's tracking subscriptions, pending until made (subscriptions' records, model
+   * subscription.ts): one per consignment number that has no pending or active one yet.
+   */
+  private async notePendingSubscriptions(em: SqlEntityManager, follow: NonNullable<RecordBookingInput["follow"]>): Promise<void> {
+    for (const trackingId of follow.tracking_ids) {
+      await em.execute(
+        `insert into nordic_parcel_subscription (id, kind, tracking_id, event_groups, status, attempts, next_attempt_at)
+         select ?, 'tracking', ?, ?::text[], 'pending', 0, now() + (? * interval '1 millisecond')
+          where not exists (
+            select 1 from nordic_parcel_subscription
+             where kind = 'tracking' and tracking_id = ? and status in ('pending', 'active') and deleted_at is null)`,
+        [entityId("npsub"), trackingId, textArray(follow.event_groups), follow.graceMs, trackingId]
+      )
+    }
+  }
+
+  /**
+   * The booking a tracking number belongs to: the one whose consignment it is (by the unique
+   * index), else the outgoing booking carrying it as its free return (read through the JSON
+   * column, for the few pending subscriptions of carried returns the retry job looks at).
+   */
+  @InjectTransactionManager()
+  async holderOf(trackingId: string, @MedusaContext() sharedContext: Context = {}): Promise<{ status: ShipmentStatus; carried: boolean } | null> {
+    const em = manager(sharedContext)
+    const [own]: { status: ShipmentStatus }[] = await em.execute(
+      `select status from nordic_parcel_shipment where consignment_number = ? and deleted_at is null order by created_at desc limit 1`,
+      [trackingId]
+    )
+    if (own) return { status: own.status, carried: false }
+    const [carrier]: { status: ShipmentStatus }[] = await em.execute(
+      `select status from nordic_parcel_shipment
+        where return_shipment is not null and return_shipment->>'consignment_number' = ? and deleted_at is null
+        order by created_at desc limit 1`,
+      [trackingId]
+    )
+    return carrier ? { status: carrier.status, carried: true } : null
   }
 
   /**

@@ -21,6 +21,8 @@ import {
 import type { TtlCache } from "../../lib/cache/ttl-cache"
 import { BOOKINGS_CHECK_DUE_EVENT, TRACKING_OUTBOX_DUE_EVENT } from "../../lib/events"
 import { storableText } from "../../lib/tracking/storable-json"
+import { followedNumbers } from "../../lib/tracking/followed-consignments"
+import { trackingSubscriptionFor } from "../../lib/tracking/subscription-request"
 import type { PickupPointListings } from "../../lib/checkout/pickup-point-listings"
 import type { CheckoutQuoter } from "../../lib/checkout/quoter"
 import { ServicesInUse } from "../../lib/checkout/services-in-use"
@@ -82,7 +84,7 @@ import {
   type TrackingEventInput,
   type TrackingEventRecords,
 } from "./tracking-events"
-import { TrackingSubscriptions, type SubscriptionRecords } from "./tracking-subscriptions"
+import { FIRST_SUBSCRIPTION_GRACE_MS, TrackingSubscriptions, type SubscriptionRecords } from "./tracking-subscriptions"
 import { WebhookStateStore, type RefusedCallbacks } from "./webhook-state"
 
 /** A stock location as Medusa holds it; the plugin's sender settings for it come from the options. */
@@ -586,9 +588,21 @@ class NordicParcelModuleService extends MedusaService({
     return this.ledger_.unconfirmed({ orderIds: filter.orderIds, limit: filter.limit ?? 50 })
   }
 
-  /** Records the carrier's confirmation of a reserved attempt. */
-  recordBooking(bookingId: string, booked: RecordBookingInput): Promise<void> {
-    return this.ledger_.record(bookingId, booked)
+  /**
+   * Records the carrier's confirmation of a reserved attempt and, in the same transaction, the
+   * tracking subscriptions the booking needs (its consignment and the return it carries) as
+   * pending when the store subscribes automatically: whatever books (the provider for parcels and
+   * returns, bulk runs) and wherever the process stops after it, the retry job makes them.
+   */
+  async recordBooking(bookingId: string, booked: RecordBookingInput): Promise<void> {
+    // The settings are read from the database: should that fail, the options' webhooks decide.
+    const webhooks = await this.getEffectiveOptions().then((options) => options.webhooks, () => this.options_.webhooks)
+    const numbers = followedNumbers(booked)
+    const follow =
+      numbers.length && trackingSubscriptionFor(numbers[0], webhooks)
+        ? { tracking_ids: numbers, event_groups: [...webhooks.eventGroups], graceMs: FIRST_SUBSCRIPTION_GRACE_MS }
+        : undefined
+    return this.ledger_.record(bookingId, { ...booked, follow })
   }
 
   /** Ends an attempt the carrier did not confirm (kept when it may have been booked). */
@@ -695,6 +709,22 @@ class NordicParcelModuleService extends MedusaService({
   /** Records that subscribing a booked consignment failed; the retry job tries again with back-off. */
   noteTrackingSubscriptionFailure(trackingId: string, message: string, now?: Date): Promise<void> {
     return this.trackingSubscriptions_.noteFailure(trackingId, message, now)
+  }
+
+  /**
+   * Of these consignment numbers, those with no active subscription and none the retry job is
+   * retrying: what a booking's own trigger subscribes now.
+   */
+  listUnfollowedTrackingNumbers(trackingIds: string[]): Promise<string[]> {
+    return this.trackingSubscriptions_.unfollowed(trackingIds)
+  }
+
+  /**
+   * The booking a followed consignment number belongs to, newest first: the booking whose own
+   * number it is, else the outgoing booking that carries it as its free return (`carried`).
+   */
+  bookingOfTrackingNumber(trackingId: string): Promise<{ status: LedgerBooking["status"]; carried: boolean } | null> {
+    return this.ledger_.holderOf(trackingId)
   }
 
   /** Pending tracking subscriptions whose next attempt is due. */

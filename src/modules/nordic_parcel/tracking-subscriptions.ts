@@ -1,5 +1,6 @@
 /*
- * Tracking subscriptions in the database: pending ones after a failed booking-time attempt (retried by
+ * Tracking subscriptions in the database: pending ones noted by the booking ledger with each booking
+ * (booking-ledger.ts) or after a failed booking-time attempt (retried by
  * jobs/retry-tracking-subscriptions.ts) and records retired through one method
  * (`retireSubscriptions`). The carrier side is made, renewed and deleted by the workflows in
  * workflows/subscriptions/ (carrier call, then record; compensation undoes the carrier side).
@@ -9,7 +10,14 @@ import type { SubscriptionStatus } from "../../lib/statuses"
 import type { NordicParcelOptions } from "../../lib/options"
 import { nextAttemptAt } from "../../lib/tracking/backoff"
 
-type SubscriptionRecord = { id: string; carrier_id: string | null; tracking_id: string | null; attempts: number }
+/**
+ * How long a subscription a booking noted as pending waits for the booking's own attempt (right
+ * after Medusa's workflow commits) before the retry job takes it: only a process that stopped in
+ * between leaves it that long.
+ */
+export const FIRST_SUBSCRIPTION_GRACE_MS = 2 * 60_000
+
+type SubscriptionRecord = { id: string; carrier_id: string | null; tracking_id: string | null; attempts: number; status?: SubscriptionStatus }
 
 /** The module's generated CRUD of the subscription table this concern uses. */
 export interface SubscriptionRecords {
@@ -60,6 +68,19 @@ export class TrackingSubscriptions {
     }
     const { eventGroups } = await this.deps.webhooks()
     await records.createSubscriptions({ kind: "tracking", tracking_id: trackingId, event_groups: [...eventGroups], status: "pending", ...state })
+  }
+
+  /**
+   * Of these tracking numbers, those not followed and not left to the retry job: no active
+   * subscription, and no pending one that failed already. That is a subscription its booking noted
+   * and nobody tried yet, or one that ended when its fulfilment was rolled back and whose booking a
+   * new fulfilment took over.
+   */
+  async unfollowed(trackingIds: string[]): Promise<string[]> {
+    if (!trackingIds.length) return []
+    const held = await this.deps.records.listSubscriptions({ kind: "tracking", tracking_id: trackingIds, status: ["active", "pending"] })
+    const taken = new Set(held.filter((row) => row.status === "active" || row.attempts > 0).map((row) => row.tracking_id))
+    return [...new Set(trackingIds)].filter((id) => !taken.has(id))
   }
 
   /** Pending subscriptions whose next attempt is due, the longest waiting first. */

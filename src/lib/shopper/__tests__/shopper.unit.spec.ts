@@ -1,6 +1,6 @@
 import { EVENT_GROUP_NAMES } from "../../tracking/event-groups"
 import { shopperAccess, shopperMayReadOrder, type GuestAccessPolicy, type OrderOwnership, type ShopperAccess, type ShopperProof } from "../order-access"
-import { isShopperVisible, returnDocumentLinks, toOrderShipment, type ShipmentRow } from "../order-shipment"
+import { isShopperVisible, returnDocumentLinks, shownNumbers, toOrderShipment, toOrderShipments, type ShipmentRow } from "../order-shipment"
 import { afterSaleTexts, afterSaleTextsFor, formatEventTime, resolveAfterSaleLocale, trackingEventText } from "../../../storefront/after-sale-texts"
 import { storeErrorText } from "../../../storefront/texts"
 
@@ -95,6 +95,61 @@ describe("shopper: an order's shipments as the storefront reads them", () => {
       { status: "HANDED_IN", occurred_at: "2026-11-25T12:00:00.000Z", package_number: null },
       { status: "DELIVERED", occurred_at: "2026-11-26T12:00:00.000Z", package_number: null },
     ])
+  })
+
+  describe("the free return an outgoing parcel carries", () => {
+    const parcel = {
+      ...returnRow,
+      id: "npship_2",
+      kind: "outbound" as const,
+      status: "shipped" as const,
+      service_code: "5600",
+      consignment_number: "70438100000000002",
+      fulfillment_result: null,
+      return_shipment: { service_code: "9300", consignment_number: "70438100000000019", label_url: "https://carrier.example/l/19?auth-token=secret", qr_codes: [] },
+    }
+    const names = (code: string) => (code === "9300" ? "Return parcel" : "Home parcel")
+    const parcelEvent = { status: "HANDED_IN", occurred_at: "2026-11-25T08:00:00Z", shipment_number: "70438100000000002" }
+
+    it("its number is read with the parcel's", () => {
+      expect(shownNumbers([parcel, returnRow])).toEqual(["70438100000000002", "70438100000000019", "70438100000000001"])
+    })
+
+    it("is only the parcel's return label until the carrier has events for it", () => {
+      const shown = toOrderShipments("order_1", [parcel], [parcelEvent], names)
+      expect(shown.map((s) => [s.kind, s.consignment_number])).toEqual([["outbound", "70438100000000002"]])
+      expect(shown[0].return_label?.consignment_number).toBe("70438100000000019")
+    })
+
+    it.each([
+      [["HANDED_IN"], "shipped"],
+      [["HANDED_IN", "DELIVERED"], "delivered"],
+    ])("once it moves (%j) it is a return of its own, %s, with its events; the parcel keeps its own events, status and label", (statuses, status) => {
+      const returnEvents = statuses.map((s, i) => ({ status: s, occurred_at: `2026-11-2${7 + i}T08:00:00Z`, shipment_number: "70438100000000019" }))
+      const [outbound, returned, ...rest] = toOrderShipments("order_1", [parcel], [parcelEvent, ...returnEvents], names)
+      expect(rest).toEqual([])
+      expect(outbound).toMatchObject({ kind: "outbound", status: "shipped", tracking_events: [expect.objectContaining({ status: "HANDED_IN" })] })
+      expect(outbound.return_label).not.toBeNull()
+      expect(returned).toMatchObject({
+        id: "npship_2-return",
+        kind: "return",
+        status,
+        service_code: "9300",
+        service_name: "Return parcel",
+        consignment_number: "70438100000000019",
+        package_numbers: [],
+        tracking_url: null,
+        pickup_point: null,
+        return_label: null,
+      })
+      expect(returned.tracking_events.map((e) => e.status)).toEqual(statuses)
+      expect(JSON.stringify(returned)).not.toContain("auth-token")
+    })
+
+    it("a return booking is never doubled", () => {
+      const events = [{ status: "HANDED_IN", occurred_at: "2026-11-27T08:00:00Z", shipment_number: "70438100000000001" }]
+      expect(toOrderShipments("order_1", [returnRow as never], events, names).map((s) => s.kind)).toEqual(["return"])
+    })
   })
 
   it.each([

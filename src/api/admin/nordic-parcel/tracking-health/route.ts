@@ -13,7 +13,8 @@ const LISTED = 50
  * GET /admin/nordic-parcel/tracking-health: what tracking has not done yet, oldest first.
  * `unapplied_events`: carrier events stored but not applied to their fulfillment, with how often
  * applying failed, why, and when it is tried again. `unsubscribed_shipments`: booked consignments
- * whose tracking subscription failed, with the carrier's answer and the next attempt.
+ * whose tracking subscription failed (or was never made: its process stopped after booking), with
+ * the carrier's answer and the next attempt.
  * `dead_letters`: authenticated callbacks that could not be understood, newest first, with the
  * reason and the body as it came (carrier notes 42), kept as long as raw callbacks
  * (`webhooks.payloadRetentionDays`). `refused_callbacks`: callbacks refused for their secret, by
@@ -23,7 +24,9 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
   const [events, eventCount] = await nordicParcel.listAndCountUnappliedTrackingEvents({ limit: LISTED })
   const [pending, pendingCount] = await nordicParcel.listAndCountSubscriptions(
-    { kind: "tracking", status: "pending" },
+    // A booking notes its subscriptions as pending until its own attempt, a moment later: those are
+    // listed once that attempt failed, or once its grace passed without one (the process stopped).
+    { kind: "tracking", status: "pending", $or: [{ attempts: { $gt: 0 } }, { next_attempt_at: { $lte: new Date() } }] },
     { take: LISTED, order: { created_at: "ASC" } }
   )
   const [deadLetters, deadLetterCount] = await nordicParcel.listAndCountTrackingDeadLetters(

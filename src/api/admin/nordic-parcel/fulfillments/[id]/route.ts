@@ -2,11 +2,13 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../modules/nordic_parcel/service"
+import { followedNumbers } from "../../../../../lib/tracking/followed-consignments"
 import { toAdminShipment } from "../../../../../lib/admin-views/admin-shipment"
 
 /**
  * GET /admin/nordic-parcel/fulfillments/:id: the carrier side of one fulfillment — the shipment
- * (service, consignment and package numbers, labels, pickup point, return) and its tracking events.
+ * (service, consignment and package numbers, labels, pickup point, return) and its tracking events;
+ * `return_tracking_events`: those of the free return the booking carries.
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
@@ -14,9 +16,8 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   if (!shipment) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `fulfillment ${req.params.id} has no carrier shipment`)
   }
-  const events = shipment.consignment_number
-    ? await nordicParcel.listTrackingEvents({ shipment_number: shipment.consignment_number }, { order: { occurred_at: "ASC" } })
-    : []
-  const { tracking_events, label_download_url, ...visible } = toAdminShipment(shipment, events)
-  res.json({ shipment: visible, label_download_url, tracking_events })
+  const numbers = followedNumbers(shipment)
+  const events = numbers.length ? await nordicParcel.listTrackingEvents({ shipment_number: numbers }, { order: { occurred_at: "ASC" } }) : []
+  const { tracking_events, return_tracking_events, label_download_url, ...visible } = toAdminShipment(shipment, events)
+  res.json({ shipment: visible, label_download_url, tracking_events, return_tracking_events })
 }

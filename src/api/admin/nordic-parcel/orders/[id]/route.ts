@@ -2,6 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { NORDIC_PARCEL_MODULE } from "../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../modules/nordic_parcel/service"
+import { followedNumbers } from "../../../../../lib/tracking/followed-consignments"
 import { toAdminShipment } from "../../../../../lib/admin-views/admin-shipment"
 import { toPlannedShipment } from "../../../../../lib/admin-views/planned-shipment"
 
@@ -9,7 +10,8 @@ import { toPlannedShipment } from "../../../../../lib/admin-views/planned-shipme
  * GET /admin/nordic-parcel/orders/:id: what the order page's widget shows. `shipping_methods`: the
  * carrier service the shopper chose, with the pickup point and expected delivery date (known
  * before anything is booked); `shipments`: every carrier shipment of the order (outbound and
- * returns, including attempts the carrier never confirmed) with its tracking events, oldest first.
+ * returns, including attempts the carrier never confirmed) with its tracking events, oldest first,
+ * and those of the free return an outgoing booking carries (`return_tracking_events`).
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const nordicParcel = req.scope.resolve<NordicParcelModuleService>(NORDIC_PARCEL_MODULE)
@@ -23,7 +25,8 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     }),
     nordicParcel.getEffectiveOptions(),
   ])
-  const numbers = shipments.map((s) => s.consignment_number).filter((n): n is string => Boolean(n))
+  // Each booking's own number and the free return it carries (lib/tracking/followed-consignments.ts).
+  const numbers = shipments.flatMap((s) => followedNumbers(s))
   const events = numbers.length
     ? await nordicParcel.listTrackingEvents({ shipment_number: numbers }, { order: { occurred_at: "ASC" } })
     : []
@@ -39,7 +42,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   res.json({
     shipping_methods: methods.flatMap((method) => toPlannedShipment(method, options, carrierName) ?? []),
     shipments: shipments.map((shipment) => ({
-      ...toAdminShipment(shipment, events.filter((e) => e.shipment_number === shipment.consignment_number)),
+      ...toAdminShipment(shipment, events),
       service_name: labels[shipment.service_code].name,
     })),
   })

@@ -9,12 +9,12 @@ import { NORDIC_PARCEL_MODULE } from "../../../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../../../modules/nordic_parcel/service"
 import { serviceOptionsFor } from "../../../../../../lib/options"
 import { serviceLabel } from "../../../../../../lib/service-names/service-label"
-import { isShopperVisible, toOrderShipment, type ShipmentRow, type TrackingEventRow } from "../../../../../../lib/shopper/order-shipment"
+import { isShopperVisible, shownNumbers, toOrderShipments, type ShipmentRow, type TrackingEventRow } from "../../../../../../lib/shopper/order-shipment"
 import { orderOfShopper } from "../../../../../http/shopper-order"
 
 /**
  * GET /store/nordic-parcel/orders/:id/shipments: the order's carrier shipments (the parcel and any
- * returns) with their tracking events, oldest first, and for returns the store paths of the label
+ * returns, including the free return a parcel carries once it moves) with their tracking events, oldest first, and for returns the store paths of the label
  * and QR codes. For the order's shopper only (a guest holding the order's id, or the signed-in
  * customer who placed it); anyone else gets 404. Reads only the store's own tables: no carrier call.
  */
@@ -26,22 +26,13 @@ export async function GET(req: MedusaStoreRequest, res: MedusaResponse) {
     nordicParcel.getEffectiveOptions(),
   ])
   const shipments = (rows as unknown as ShipmentRow[]).filter(isShopperVisible)
-  const numbers = shipments.map((s) => s.consignment_number)
+  // Each booking's own number and the free return it carries (lib/tracking/followed-consignments.ts).
+  const numbers = shownNumbers(shipments)
   const events = numbers.length
     ? ((await nordicParcel.listTrackingEvents({ shipment_number: numbers }, { order: { occurred_at: "ASC", created_at: "ASC" } })) as unknown as TrackingEventRow[])
     : []
   const names = nordicParcel.carrierServiceNames()
-  res.json({
-    shipments: shipments.map((shipment) =>
-      toOrderShipment(
-        order.id,
-        shipment,
-        events,
-        serviceLabel(shipment.service_code, {
-          merchantName: serviceOptionsFor(options, shipment.service_code).name,
-          carrier: names.get(shipment.service_code),
-        }).name
-      )
-    ),
-  })
+  const serviceName = (code: string) =>
+    serviceLabel(code, { merchantName: serviceOptionsFor(options, code).name, carrier: names.get(code) }).name
+  res.json({ shipments: toOrderShipments(order.id, shipments, events, serviceName) })
 }
