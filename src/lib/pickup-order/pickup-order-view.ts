@@ -93,7 +93,7 @@ export function alreadyOrderedMessage(existing: PickupOrderView): string {
       return `${what} is being ordered right now (${existing.id}); wait for its confirmation.`
     case "unconfirmed":
       return (
-        `${what} was sent to the carrier but its answer never arrived (${existing.id}): the carrier may have it. ` +
+        `${what} was sent to the carrier but never confirmed (${existing.id}): the carrier may have it. ` +
         "Check the carrier's portal; if it has none, order again with order_another."
       )
   }

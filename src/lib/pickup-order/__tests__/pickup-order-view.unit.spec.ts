@@ -47,7 +47,7 @@ describe("pickup order view", () => {
   it.each([
     ["ordered: names it, its reference and window, and order_another", {}, /^A pickup from Oslo warehouse on 2026-11-24 is already ordered \(nppick_1, carrier reference 370438100000000017, window 09:00–16:00\)\. .*order_another/],
     ["being ordered", { status: "ordering" as const }, /is being ordered right now \(nppick_1\)/],
-    ["unconfirmed: check the carrier, then order another", { status: "unconfirmed" as const }, /answer never arrived \(nppick_1\).*carrier's portal.*order_another/],
+    ["unconfirmed: check the carrier, then order another", { status: "unconfirmed" as const }, /never confirmed \(nppick_1\).*carrier's portal.*order_another/],
   ])("409 message when %s", (_, overrides, message) => {
     expect(alreadyOrderedMessage(pickupOrderView(row(overrides), new Date("2026-11-23T10:00:01Z"), STALE_AFTER_MS))).toMatch(message)
   })
