@@ -40,6 +40,11 @@ describe("pickup order view", () => {
     ["winter (UTC+1)", row(), "09:00–16:00"],
     ["no end", row({ latest_pickup_at: null }), "from 09:00"],
     ["no window", row({ earliest_pickup_at: null, latest_pickup_at: null }), undefined],
+    // Midnight to midnight in carrier time: the whole day, said in words.
+    ["the whole day (00:00 to the next 00:00)", row({ earliest_pickup_at: "2026-11-23T23:00:00Z", latest_pickup_at: "2026-11-24T23:00:00Z" }), "all day"],
+    ["the whole day (both ends 00:00 of the day)", row({ earliest_pickup_at: "2026-11-23T23:00:00Z", latest_pickup_at: "2026-11-23T23:00:00Z" }), "all day"],
+    ["the whole summer day (Oslo on summer time)", row({ earliest_pickup_at: "2026-06-23T22:00:00Z", latest_pickup_at: "2026-06-24T22:00:00Z" }), "all day"],
+    ["from midnight to 16:00 is not the whole day", row({ earliest_pickup_at: "2026-11-23T23:00:00Z", latest_pickup_at: "2026-11-24T15:00:00Z" }), "00:00–16:00"],
   ])("window in carrier time, %s", (_, order, text) => {
     expect(pickupWindowText(pickupOrderView(order, new Date(), STALE_AFTER_MS))).toBe(text)
   })
