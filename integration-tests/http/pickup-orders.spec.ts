@@ -232,14 +232,43 @@ medusaIntegrationTestRunner({
       expect(unknown.data.message).toMatch(/location_id: stock location sloc_missing was not found/)
     })
 
-    it("a carrier that is down answers 503 and records nothing; ordering again afterwards works", async () => {
+    it("a gateway's 502, 503 or 504, or a 200 the plugin cannot read, may hide an order: the reservation stays unconfirmed with the carrier's answer, the next click gets 409, and order_another orders the second van", async () => {
+      const outcomes: { name: string; fault: Parameters<ReturnType<typeof sandbox>["fault"]>[1]; answer: RegExp }[] = [
+        { name: "502", fault: { kind: "answer", status: 502, headers: { "content-type": "text/html" }, body: "<html><body>Bad Gateway from the edge</body></html>", times: 1 }, answer: /502.*Bad Gateway from the edge/ },
+        { name: "503", fault: { kind: "status", status: 503, times: 1 }, answer: /503/ },
+        { name: "504", fault: { kind: "answer", status: 504, headers: { "content-type": "text/plain" }, body: "upstream timed out", times: 1 }, answer: /504.*upstream timed out/ },
+        { name: "unreadable 200", fault: { kind: "answer", status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ pickupConfirmation: { receipt: 17 } }), times: 1 }, answer: /unexpected response body/ },
+      ]
+      let date = nextWorkingDayFromToday()
+      for (const outcome of outcomes) {
+        date = nextWorkingDay(date)
+        sandbox().fault("booking", outcome.fault)
+        const failed = await order({ location_id: store.stockLocationId, pickup_date: date })
+        expect([outcome.name, failed.status]).toEqual([outcome.name, expect.any(Number)])
+        expect(failed.status).toBeGreaterThanOrEqual(500)
+        const held = (await list()).pickup_orders.filter((p: { pickup_date: string }) => p.pickup_date === date)
+        expect([outcome.name, held]).toEqual([outcome.name, [expect.objectContaining({ status: "unconfirmed", last_error: expect.stringMatching(outcome.answer) })]])
+        // Bounded and scrubbed: the carrier's answer, never the plugin's credentials.
+        expect(held[0].last_error.length).toBeLessThanOrEqual(2000)
+        expect(held[0].last_error).not.toContain(sandbox().credentials.apiKey)
+
+        const again = await order({ location_id: store.stockLocationId, pickup_date: date })
+        expect([outcome.name, again.status]).toEqual([outcome.name, 409])
+        expect(again.data.message).toMatch(new RegExp(`\\(${held[0].id}\\).*carrier may have it.*order_another`))
+        const another = await order({ location_id: store.stockLocationId, pickup_date: date, order_another: true })
+        expect([outcome.name, another.status]).toEqual([outcome.name, 201])
+      }
+    })
+
+    it("a carrier that throttles the request (429: not processed) records nothing; ordering again afterwards works", async () => {
       const date = nextWorkingDayFromToday()
-      sandbox().fault("booking", { kind: "status", status: 503, times: 1 })
+      sandbox().fault("booking", { kind: "status", status: 429, times: 10 })
       const sentBefore = sandbox().pickupOrders.length
-      const down = await order({ location_id: store.stockLocationId, pickup_date: date })
-      expect(down.status).toBe(503)
+      const throttled = await order({ location_id: store.stockLocationId, pickup_date: date })
+      expect(throttled.status).toBe(429)
       expect((await list()).pickup_orders).toEqual([])
       expect(sandbox().pickupOrders).toHaveLength(sentBefore)
+      sandbox().clearFaults()
 
       const again = await order({ location_id: store.stockLocationId, pickup_date: date })
       expect(again.status).toBe(201)
@@ -264,7 +293,7 @@ medusaIntegrationTestRunner({
 
       const again = await order({ location_id: store.stockLocationId, pickup_date: date })
       expect(again.status).toBe(409)
-      expect(again.data.message).toMatch(new RegExp(`answer never arrived \\(${unconfirmed.id}\\).*carrier's portal.*order_another`))
+      expect(again.data.message).toMatch(new RegExp(`never confirmed \\(${unconfirmed.id}\\).*carrier's portal.*order_another`))
       const another = await order({ location_id: store.stockLocationId, pickup_date: date, order_another: true })
       expect(another.status).toBe(201)
     })

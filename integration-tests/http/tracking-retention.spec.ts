@@ -157,6 +157,10 @@ medusaIntegrationTestRunner({
       expect(event.res.headers["retry-after"]).toMatch(/^[1-9]\d*$/)
       expect(event.res.data.message).toMatch(/try again/)
       expect(await plugin().listTrackingEvents({ event_id: event.body.id as string })).toHaveLength(0)
+      // The carrier repeating an event stored before the bound was reached loses nothing: 200, no retry.
+      const repeat = await send({ status: "IN_TRANSIT", id: `${run}-event-0`, shipment: "70438100000000777", created: "2026-11-21T10:15:00+0000" })
+      expect([repeat.status, repeat.data]).toEqual([200, { received: true, duplicate: true }])
+      expect(await plugin().listTrackingEvents({ event_id: `${run}-event-0` })).toHaveLength(1)
 
       const letter = await floodUntilRefused((i) => ({ status: "IN_TRANSIT", note: `${run}-letter-${i}` }))
       expect(letter.res.headers["retry-after"]).toMatch(/^[1-9]\d*$/)

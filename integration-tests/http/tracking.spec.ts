@@ -7,6 +7,8 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { retryTrackingSubscriptions } from "../../src/jobs/retry-tracking-subscriptions"
 import { TRACKING_OUTBOX_DUE_EVENT, TRACKING_RECEIVED_EVENT } from "../../src/lib/events"
 import { applyDueTrackingEvents } from "../../src/workers/tracking-outbox"
+import { mapLimit } from "../../src/lib/concurrency/map-limit"
+import { trackingSubscriptionFor } from "../../src/lib/tracking/subscription-request"
 import { NORDIC_PARCEL_MODULE } from "../../src/modules/nordic_parcel"
 import type NordicParcelModuleService from "../../src/modules/nordic_parcel/service"
 import { createAdminHeaders } from "../helpers/admin"
@@ -499,6 +501,26 @@ medusaIntegrationTestRunner({
       expect((await post(refused[0])).status).toBe(200)
       expect(await plugin().listTrackingEvents({ event_id: refused[0].id })).toHaveLength(1)
     })
+
+    it("a burst the carrier pushes (1,500 events, 50 in flight, each also sent twice) is stored at the first attempt: no 503, no retry", async () => {
+      // A consignment the merchant's other system booked and subscribed to this store's hook.
+      const trackingId = "70438199999990001"
+      const request = trackingSubscriptionFor(trackingId, plugin().getOptions().webhooks)!
+      await plugin().carrier().events.createTrackingSubscription({ ...request, event_groups: ["IN_TRANSIT"] })
+      const run = `burst-${Date.now()}`
+      const ids = Array.from({ length: 1_500 }, (_, i) => `${run}-${i}`)
+      // Some events come twice (a retry whose first answer was lost): the repeat is acknowledged too.
+      const pushes = [...ids, ...ids.filter((_, i) => i % 5 === 0)]
+      const firstAttempts = (await mapLimit(pushes, 50, (id) => sandbox().emitEvent({ status: "IN_TRANSIT", shipment: trackingId, id }))).flat()
+      expect(firstAttempts).toHaveLength(pushes.length)
+      const refused = firstAttempts.filter((a) => a.outcome !== "delivered")
+      expect({ refused: refused.length, statuses: [...new Set(refused.map((a) => a.status))] }).toEqual({ refused: 0, statuses: [] })
+      // Nothing is left for the carrier's retry schedule (+30, +60, +120 minutes) to send.
+      await sandbox().clock.advance(3 * 60 * 60 * 1000)
+      expect(sandbox().callbacks.filter((c) => c.payload.id.startsWith(run) && c.attempt > 1)).toEqual([])
+      const [, stored] = await plugin().listAndCountTrackingEvents({ shipment_number: trackingId, event_id: ids })
+      expect(stored).toBe(ids.length)
+    }, 300_000)
 
     it("retries a tracking subscription that failed at booking until it is made, and gives up once the shipment is delivered", async () => {
       // The event service is down while two orders are booked.

@@ -34,217 +34,89 @@ export type AfterSaleTexts = StoreErrorTexts & {
   returnEvents: Record<string, string>
 }
 
-const en: AfterSaleTexts = {
-  trackingHeading: "Track your parcel",
-  outboundParcel: "Your parcel",
-  returnParcel: "Your return",
-  shipmentNumber: "Shipment number",
-  trackAtCarrier: "Follow it at the carrier",
-  noEventsYet: "Booked with the carrier. Tracking starts when the parcel is handed in.",
-  noShipmentsYet: "Your order has not been sent yet.",
-  loading: "Loading…",
-  returnHeading: "Return",
-  downloadLabel: "Download the return label (PDF)",
-  qrInstructions: "No printer? Show this code at the pickup point instead of a printed label.",
-  qrCodeAlt: (position, count) => (count > 1 ? `Return QR code, package ${position} of ${count}` : "Return QR code"),
-  noReturnLabel: "There is no return label for this order.",
-  noReturnEventsYet: "Booked with the carrier. Tracking starts when you hand in the parcel.",
-  unreachable: "The store cannot be reached. Check your connection and try again.",
-  unavailable: "The carrier cannot be reached right now.",
-  failed: "Something went wrong.",
-  retry: "Try again",
-  events: {
-    PRE_NOTIFIED: "The carrier knows the parcel is coming",
-    HANDED_IN: "Handed in",
-    IN_TRANSIT: "In transit",
-    TERMINAL: "At the carrier's terminal",
-    INTERNATIONAL: "Crossed the border",
-    CUSTOMS: "In customs",
-    TRANSPORT_TO_RECIPIENT: "Out for delivery",
-    NOTIFICATION_SENT: "Notification sent to you",
-    DELIVERY_ORDERED: "Home delivery ordered",
-    DELIVERY_CHANGED: "Delivery date changed",
-    DELIVERY_CANCELLED: "Home delivery cancelled",
-    ATTEMPTED_DELIVERY: "Delivery attempted",
-    READY_FOR_PICKUP: "Ready for pickup",
-    COLLECTED: "Picked up from the sender",
-    DELIVERED: "Delivered",
-    DEVIATION: "A deviation in the carrier's handling: it may be delayed",
-    RETURN: "On its way back to the sender",
-    DELIVERED_SENDER: "Returned to the sender",
-  },
-  returnEvents: { DELIVERED: "Delivered to the store" },
+/**
+ * The carrier's event names in the five languages, one row per event (en, nb, sv, da, fi), so an
+ * event added later is translated in one place.
+ */
+const EVENT_TEXTS: Record<string, readonly [en: string, nb: string, sv: string, da: string, fi: string]> = {
+  PRE_NOTIFIED: ["The carrier knows the parcel is coming", "Transportøren er varslet om pakken", "Transportören har aviserats om paketet", "Fragtfirmaet er adviseret om pakken", "Kuljetusliike on saanut ennakkotiedon"],
+  HANDED_IN: ["Handed in", "Levert inn", "Inlämnat", "Indleveret", "Jätetty kuljetukseen"],
+  IN_TRANSIT: ["In transit", "Under transport", "Under transport", "Undervejs", "Kuljetuksessa"],
+  TERMINAL: ["At the carrier's terminal", "På transportørens terminal", "På transportörens terminal", "På fragtfirmaets terminal", "Kuljetusliikkeen terminaalissa"],
+  INTERNATIONAL: ["Crossed the border", "Har krysset grensen", "Har passerat gränsen", "Har krydset grænsen", "Ylittänyt rajan"],
+  CUSTOMS: ["In customs", "Til fortolling", "I tullen", "I told", "Tullauksessa"],
+  TRANSPORT_TO_RECIPIENT: ["Out for delivery", "Ute for levering", "Ute för leverans", "Ude til levering", "Jakelussa"],
+  NOTIFICATION_SENT: ["Notification sent to you", "Varsel sendt til deg", "Avisering skickad till dig", "Besked sendt til dig", "Ilmoitus lähetetty sinulle"],
+  DELIVERY_ORDERED: ["Home delivery ordered", "Hjemlevering bestilt", "Hemleverans beställd", "Hjemmelevering bestilt", "Kotiinkuljetus tilattu"],
+  DELIVERY_CHANGED: ["Delivery date changed", "Leveringsdato endret", "Leveransdatum ändrat", "Leveringsdato ændret", "Toimituspäivä muutettu"],
+  DELIVERY_CANCELLED: ["Home delivery cancelled", "Hjemlevering avbestilt", "Hemleverans avbokad", "Hjemmelevering annulleret", "Kotiinkuljetus peruttu"],
+  ATTEMPTED_DELIVERY: ["Delivery attempted", "Forsøkt levert", "Leveransförsök gjort", "Forsøgt leveret", "Toimitusta yritetty"],
+  READY_FOR_PICKUP: ["Ready for pickup", "Klar til henting", "Redo att hämtas", "Klar til afhentning", "Noudettavissa"],
+  COLLECTED: ["Picked up from the sender", "Hentet hos avsender", "Hämtat hos avsändaren", "Afhentet hos afsenderen", "Noudettu lähettäjältä"],
+  DELIVERED: ["Delivered", "Levert", "Levererat", "Leveret", "Toimitettu"],
+  DEVIATION: ["A deviation in the carrier's handling: it may be delayed", "Avvik underveis: pakken kan bli forsinket", "Avvikelse under transporten: paketet kan bli försenat", "Afvigelse undervejs: pakken kan blive forsinket", "Poikkeama matkalla: paketti voi viivästyä"],
+  RETURN: ["On its way back to the sender", "På vei tilbake til avsender", "På väg tillbaka till avsändaren", "På vej tilbage til afsender", "Matkalla takaisin lähettäjälle"],
+  DELIVERED_SENDER: ["Returned to the sender", "Returnert til avsender", "Returnerat till avsändaren", "Returneret til afsender", "Palautettu lähettäjälle"],
+  // A return's DELIVERED is the store receiving it.
+  RETURN_DELIVERED: ["Delivered to the store", "Levert til butikken", "Levererat till butiken", "Leveret til butikken", "Toimitettu kauppaan"],
 }
 
-const nb: AfterSaleTexts = {
-  trackingHeading: "Spor pakken",
-  outboundParcel: "Pakken din",
-  returnParcel: "Returen din",
-  shipmentNumber: "Sendingsnummer",
-  trackAtCarrier: "Følg den hos transportøren",
-  noEventsYet: "Booket hos transportøren. Sporingen starter når pakken er levert inn.",
-  noShipmentsYet: "Ordren er ikke sendt ennå.",
-  loading: "Laster…",
-  returnHeading: "Retur",
-  downloadLabel: "Last ned returetiketten (PDF)",
-  qrInstructions: "Ingen skriver? Vis denne koden på hentestedet i stedet for en utskrevet etikett.",
-  qrCodeAlt: (position, count) => (count > 1 ? `QR-kode for retur, kolli ${position} av ${count}` : "QR-kode for retur"),
-  noReturnLabel: "Denne ordren har ingen returetikett.",
-  noReturnEventsYet: "Booket hos transportøren. Sporingen starter når du leverer inn pakken.",
-  unreachable: "Får ikke kontakt med butikken. Sjekk nettforbindelsen og prøv igjen.",
-  unavailable: "Transportøren svarer ikke akkurat nå.",
-  failed: "Noe gikk galt.",
-  retry: "Prøv igjen",
-  events: {
-    PRE_NOTIFIED: "Transportøren er varslet om pakken",
-    HANDED_IN: "Levert inn",
-    IN_TRANSIT: "Under transport",
-    TERMINAL: "På transportørens terminal",
-    INTERNATIONAL: "Har krysset grensen",
-    CUSTOMS: "Til fortolling",
-    TRANSPORT_TO_RECIPIENT: "Ute for levering",
-    NOTIFICATION_SENT: "Varsel sendt til deg",
-    DELIVERY_ORDERED: "Hjemlevering bestilt",
-    DELIVERY_CHANGED: "Leveringsdato endret",
-    DELIVERY_CANCELLED: "Hjemlevering avbestilt",
-    ATTEMPTED_DELIVERY: "Forsøkt levert",
-    READY_FOR_PICKUP: "Klar til henting",
-    COLLECTED: "Hentet hos avsender",
-    DELIVERED: "Levert",
-    DEVIATION: "Avvik underveis: pakken kan bli forsinket",
-    RETURN: "På vei tilbake til avsender",
-    DELIVERED_SENDER: "Returnert til avsender",
-  },
-  returnEvents: { DELIVERED: "Levert til butikken" },
+/** A QR code's alternative text: `one` for a single package, else `many` with {position} and {count} filled in. */
+function qrCodeAltText(one: string, many: string): AfterSaleTexts["qrCodeAlt"] {
+  return (position, count) => (count > 1 ? many.replace("{position}", String(position)).replace("{count}", String(count)) : one)
 }
 
-const sv: AfterSaleTexts = {
-  trackingHeading: "Spåra paketet",
-  outboundParcel: "Ditt paket",
-  returnParcel: "Din retur",
-  shipmentNumber: "Försändelsenummer",
-  trackAtCarrier: "Följ det hos transportören",
-  noEventsYet: "Bokat hos transportören. Spårningen börjar när paketet är inlämnat.",
-  noShipmentsYet: "Din order har inte skickats än.",
-  loading: "Laddar…",
-  returnHeading: "Retur",
-  downloadLabel: "Ladda ner returetiketten (PDF)",
-  qrInstructions: "Ingen skrivare? Visa koden hos ombudet i stället för en utskriven etikett.",
-  qrCodeAlt: (position, count) => (count > 1 ? `QR-kod för retur, kolli ${position} av ${count}` : "QR-kod för retur"),
-  noReturnLabel: "Den här ordern har ingen returetikett.",
-  noReturnEventsYet: "Bokat hos transportören. Spårningen börjar när du lämnar in paketet.",
-  unreachable: "Det går inte att nå butiken. Kontrollera anslutningen och försök igen.",
-  unavailable: "Transportören svarar inte just nu.",
-  failed: "Något gick fel.",
-  retry: "Försök igen",
-  events: {
-    PRE_NOTIFIED: "Transportören har aviserats om paketet",
-    HANDED_IN: "Inlämnat",
-    IN_TRANSIT: "Under transport",
-    TERMINAL: "På transportörens terminal",
-    INTERNATIONAL: "Har passerat gränsen",
-    CUSTOMS: "I tullen",
-    TRANSPORT_TO_RECIPIENT: "Ute för leverans",
-    NOTIFICATION_SENT: "Avisering skickad till dig",
-    DELIVERY_ORDERED: "Hemleverans beställd",
-    DELIVERY_CHANGED: "Leveransdatum ändrat",
-    DELIVERY_CANCELLED: "Hemleverans avbokad",
-    ATTEMPTED_DELIVERY: "Leveransförsök gjort",
-    READY_FOR_PICKUP: "Redo att hämtas",
-    COLLECTED: "Hämtat hos avsändaren",
-    DELIVERED: "Levererat",
-    DEVIATION: "Avvikelse under transporten: paketet kan bli försenat",
-    RETURN: "På väg tillbaka till avsändaren",
-    DELIVERED_SENDER: "Returnerat till avsändaren",
-  },
-  returnEvents: { DELIVERED: "Levererat till butiken" },
+/** One language's column of EVENT_TEXTS, as the texts' `events` and `returnEvents`. */
+function eventTextsIn(column: number): Pick<AfterSaleTexts, "events" | "returnEvents"> {
+  const { RETURN_DELIVERED, ...outbound } = EVENT_TEXTS
+  return {
+    events: Object.fromEntries(Object.entries(outbound).map(([name, texts]) => [name, texts[column]])),
+    returnEvents: { DELIVERED: RETURN_DELIVERED[column] },
+  }
 }
 
-const da: AfterSaleTexts = {
-  trackingHeading: "Følg din pakke",
-  outboundParcel: "Din pakke",
-  returnParcel: "Din returnering",
-  shipmentNumber: "Forsendelsesnummer",
-  trackAtCarrier: "Følg den hos fragtfirmaet",
-  noEventsYet: "Booket hos fragtfirmaet. Sporingen starter, når pakken er indleveret.",
-  noShipmentsYet: "Din ordre er ikke afsendt endnu.",
-  loading: "Indlæser…",
-  returnHeading: "Returnering",
-  downloadLabel: "Hent returlabelen (PDF)",
-  qrInstructions: "Ingen printer? Vis koden i pakkeshoppen i stedet for en printet label.",
-  qrCodeAlt: (position, count) => (count > 1 ? `QR-kode til returnering, kolli ${position} af ${count}` : "QR-kode til returnering"),
-  noReturnLabel: "Denne ordre har ingen returlabel.",
-  noReturnEventsYet: "Booket hos fragtfirmaet. Sporingen starter, når du indleverer pakken.",
-  unreachable: "Butikken kan ikke nås. Tjek din forbindelse, og prøv igen.",
-  unavailable: "Fragtfirmaet svarer ikke lige nu.",
-  failed: "Noget gik galt.",
-  retry: "Prøv igen",
-  events: {
-    PRE_NOTIFIED: "Fragtfirmaet er adviseret om pakken",
-    HANDED_IN: "Indleveret",
-    IN_TRANSIT: "Undervejs",
-    TERMINAL: "På fragtfirmaets terminal",
-    INTERNATIONAL: "Har krydset grænsen",
-    CUSTOMS: "I told",
-    TRANSPORT_TO_RECIPIENT: "Ude til levering",
-    NOTIFICATION_SENT: "Besked sendt til dig",
-    DELIVERY_ORDERED: "Hjemmelevering bestilt",
-    DELIVERY_CHANGED: "Leveringsdato ændret",
-    DELIVERY_CANCELLED: "Hjemmelevering annulleret",
-    ATTEMPTED_DELIVERY: "Forsøgt leveret",
-    READY_FOR_PICKUP: "Klar til afhentning",
-    COLLECTED: "Afhentet hos afsenderen",
-    DELIVERED: "Leveret",
-    DEVIATION: "Afvigelse undervejs: pakken kan blive forsinket",
-    RETURN: "På vej tilbage til afsender",
-    DELIVERED_SENDER: "Returneret til afsender",
-  },
-  returnEvents: { DELIVERED: "Leveret til butikken" },
+type InFiveLanguages = readonly [en: string, nb: string, sv: string, da: string, fi: string]
+type OwnTexts = Omit<AfterSaleTexts, "qrCodeAlt" | "events" | "returnEvents">
+
+/** The components' own texts, one row per text (en, nb, sv, da, fi). */
+const TEXTS: Record<keyof OwnTexts, InFiveLanguages> = {
+  trackingHeading: ["Track your parcel", "Spor pakken", "Spåra paketet", "Følg din pakke", "Seuraa pakettia"],
+  outboundParcel: ["Your parcel", "Pakken din", "Ditt paket", "Din pakke", "Pakettisi"],
+  returnParcel: ["Your return", "Returen din", "Din retur", "Din returnering", "Palautuksesi"],
+  shipmentNumber: ["Shipment number", "Sendingsnummer", "Försändelsenummer", "Forsendelsesnummer", "Lähetystunnus"],
+  trackAtCarrier: ["Follow it at the carrier", "Følg den hos transportøren", "Följ det hos transportören", "Følg den hos fragtfirmaet", "Seuraa kuljetusliikkeen sivulla"],
+  noEventsYet: ["Booked with the carrier. Tracking starts when the parcel is handed in.", "Booket hos transportøren. Sporingen starter når pakken er levert inn.", "Bokat hos transportören. Spårningen börjar när paketet är inlämnat.", "Booket hos fragtfirmaet. Sporingen starter, når pakken er indleveret.", "Varattu kuljetusliikkeeltä. Seuranta alkaa, kun paketti on jätetty kuljetukseen."],
+  noShipmentsYet: ["Your order has not been sent yet.", "Ordren er ikke sendt ennå.", "Din order har inte skickats än.", "Din ordre er ikke afsendt endnu.", "Tilaustasi ei ole vielä lähetetty."],
+  loading: ["Loading…", "Laster…", "Laddar…", "Indlæser…", "Ladataan…"],
+  returnHeading: ["Return", "Retur", "Retur", "Returnering", "Palautus"],
+  downloadLabel: ["Download the return label (PDF)", "Last ned returetiketten (PDF)", "Ladda ner returetiketten (PDF)", "Hent returlabelen (PDF)", "Lataa palautusosoitekortti (PDF)"],
+  qrInstructions: ["No printer? Show this code at the pickup point instead of a printed label.", "Ingen skriver? Vis denne koden på hentestedet i stedet for en utskrevet etikett.", "Ingen skrivare? Visa koden hos ombudet i stället för en utskriven etikett.", "Ingen printer? Vis koden i pakkeshoppen i stedet for en printet label.", "Ei tulostinta? Näytä koodi noutopisteessä tulostetun osoitekortin sijaan."],
+  noReturnLabel: ["There is no return label for this order.", "Denne ordren har ingen returetikett.", "Den här ordern har ingen returetikett.", "Denne ordre har ingen returlabel.", "Tilauksella ei ole palautusosoitekorttia."],
+  noReturnEventsYet: ["Booked with the carrier. Tracking starts when you hand in the parcel.", "Booket hos transportøren. Sporingen starter når du leverer inn pakken.", "Bokat hos transportören. Spårningen börjar när du lämnar in paketet.", "Booket hos fragtfirmaet. Sporingen starter, når du indleverer pakken.", "Varattu kuljetusliikkeeltä. Seuranta alkaa, kun jätät paketin kuljetukseen."],
+  unreachable: ["The store cannot be reached. Check your connection and try again.", "Får ikke kontakt med butikken. Sjekk nettforbindelsen og prøv igjen.", "Det går inte att nå butiken. Kontrollera anslutningen och försök igen.", "Butikken kan ikke nås. Tjek din forbindelse, og prøv igen.", "Kauppaan ei saada yhteyttä. Tarkista verkkoyhteys ja yritä uudelleen."],
+  unavailable: ["The carrier cannot be reached right now.", "Transportøren svarer ikke akkurat nå.", "Transportören svarar inte just nu.", "Fragtfirmaet svarer ikke lige nu.", "Kuljetusliike ei vastaa juuri nyt."],
+  failed: ["Something went wrong.", "Noe gikk galt.", "Något gick fel.", "Noget gik galt.", "Jokin meni vikaan."],
+  retry: ["Try again", "Prøv igjen", "Försök igen", "Prøv igen", "Yritä uudelleen"],
 }
 
-const fi: AfterSaleTexts = {
-  trackingHeading: "Seuraa pakettia",
-  outboundParcel: "Pakettisi",
-  returnParcel: "Palautuksesi",
-  shipmentNumber: "Lähetystunnus",
-  trackAtCarrier: "Seuraa kuljetusliikkeen sivulla",
-  noEventsYet: "Varattu kuljetusliikkeeltä. Seuranta alkaa, kun paketti on jätetty kuljetukseen.",
-  noShipmentsYet: "Tilaustasi ei ole vielä lähetetty.",
-  loading: "Ladataan…",
-  returnHeading: "Palautus",
-  downloadLabel: "Lataa palautusosoitekortti (PDF)",
-  qrInstructions: "Ei tulostinta? Näytä koodi noutopisteessä tulostetun osoitekortin sijaan.",
-  qrCodeAlt: (position, count) => (count > 1 ? `Palautuksen QR-koodi, kolli ${position}/${count}` : "Palautuksen QR-koodi"),
-  noReturnLabel: "Tilauksella ei ole palautusosoitekorttia.",
-  noReturnEventsYet: "Varattu kuljetusliikkeeltä. Seuranta alkaa, kun jätät paketin kuljetukseen.",
-  unreachable: "Kauppaan ei saada yhteyttä. Tarkista verkkoyhteys ja yritä uudelleen.",
-  unavailable: "Kuljetusliike ei vastaa juuri nyt.",
-  failed: "Jokin meni vikaan.",
-  retry: "Yritä uudelleen",
-  events: {
-    PRE_NOTIFIED: "Kuljetusliike on saanut ennakkotiedon",
-    HANDED_IN: "Jätetty kuljetukseen",
-    IN_TRANSIT: "Kuljetuksessa",
-    TERMINAL: "Kuljetusliikkeen terminaalissa",
-    INTERNATIONAL: "Ylittänyt rajan",
-    CUSTOMS: "Tullauksessa",
-    TRANSPORT_TO_RECIPIENT: "Jakelussa",
-    NOTIFICATION_SENT: "Ilmoitus lähetetty sinulle",
-    DELIVERY_ORDERED: "Kotiinkuljetus tilattu",
-    DELIVERY_CHANGED: "Toimituspäivä muutettu",
-    DELIVERY_CANCELLED: "Kotiinkuljetus peruttu",
-    ATTEMPTED_DELIVERY: "Toimitusta yritetty",
-    READY_FOR_PICKUP: "Noudettavissa",
-    COLLECTED: "Noudettu lähettäjältä",
-    DELIVERED: "Toimitettu",
-    DEVIATION: "Poikkeama matkalla: paketti voi viivästyä",
-    RETURN: "Matkalla takaisin lähettäjälle",
-    DELIVERED_SENDER: "Palautettu lähettäjälle",
-  },
-  returnEvents: { DELIVERED: "Toimitettu kauppaan" },
+/** A QR code's alternative text per language: for one package, and for several with {position} and {count}. */
+const QR_CODE_ALT: readonly (readonly [one: string, many: string])[] = [
+  ["Return QR code", "Return QR code, package {position} of {count}"],
+  ["QR-kode for retur", "QR-kode for retur, kolli {position} av {count}"],
+  ["QR-kod för retur", "QR-kod för retur, kolli {position} av {count}"],
+  ["QR-kode til returnering", "QR-kode til returnering, kolli {position} af {count}"],
+  ["Palautuksen QR-koodi", "Palautuksen QR-koodi, kolli {position}/{count}"],
+]
+
+const LOCALES: readonly AfterSaleLocale[] = ["en", "nb", "sv", "da", "fi"]
+
+/** One language's column of the tables. */
+function textsIn(column: number): AfterSaleTexts {
+  const own = Object.fromEntries(Object.entries(TEXTS).map(([key, texts]) => [key, texts[column]])) as OwnTexts
+  return { ...own, qrCodeAlt: qrCodeAltText(...QR_CODE_ALT[column]), ...eventTextsIn(column) }
 }
 
-export const afterSaleTexts: Record<AfterSaleLocale, AfterSaleTexts> = { en, nb, sv, da, fi }
+export const afterSaleTexts = Object.fromEntries(LOCALES.map((locale, column) => [locale, textsIn(column)])) as Record<AfterSaleLocale, AfterSaleTexts>
 
 /** "nb", "no", "nn" read as Norwegian, "sv" Swedish, "da" Danish, "fi" Finnish (any region); else English. */
 export function resolveAfterSaleLocale(locale: string | undefined): AfterSaleLocale {

@@ -4,7 +4,7 @@
  * (`client.listOrderShipments`), texts in five languages from after-sale-texts.ts, a failed route's
  * message by store-error-message.tsx.
  */
-import { formatEventTime, trackingEventText } from "./core"
+import { carrierLinkHref, formatEventTime, trackingEventText } from "./core"
 import { useOrderPage, type OrderPageProps } from "./order-shipments"
 
 export type TrackingTimelinePart = "shipment" | "heading" | "meta" | "link" | "list" | "event" | "time" | "text" | "empty" | "status"
@@ -30,6 +30,7 @@ export function TrackingTimeline(props: TrackingTimelineProps) {
       {shown.length === 0 && <p className={cn.empty}>{t.noShipmentsYet}</p>}
       {shown.map((shipment) => {
         const newestFirst = [...shipment.tracking_events].reverse()
+        const trackingHref = carrierLinkHref(shipment.tracking_url)
         return (
           <article key={shipment.id} className={cn.shipment} data-kind={shipment.kind} data-status={shipment.status}>
             <h3 className={cn.heading}>
@@ -37,10 +38,10 @@ export function TrackingTimeline(props: TrackingTimelineProps) {
             </h3>
             <p className={cn.meta}>
               {t.shipmentNumber} {shipment.consignment_number}
-              {shipment.tracking_url && (
+              {trackingHref && (
                 <>
                   {" "}
-                  <a className={cn.link} href={shipment.tracking_url} target="_blank" rel="noopener noreferrer">
+                  <a className={cn.link} href={trackingHref} target="_blank" rel="noopener noreferrer">
                     {t.trackAtCarrier}
                   </a>
                 </>

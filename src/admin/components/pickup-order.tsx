@@ -23,7 +23,7 @@ export function usePickupOrders() {
 /** "Tue 1 Dec, 09:00–16:00 · Receipt", or its state when not confirmed. */
 export function PickupSummary({ order, testId }: { order: PickupOrderView; testId?: string }) {
   const { t, locale } = texts()
-  const window = pickupWindowLabel(order, locale)
+  const window = pickupWindowLabel(order, locale, t("pickupAllDay"))
   return (
     <span data-testid={testId} data-pickup-id={order.id}>
       {pickupDayLabel(order.pickup_date, locale)}
@@ -137,7 +137,7 @@ export function OrderPickupAction({ locationId, locations }: { locationId?: stri
           <div className="flex flex-col gap-y-2" data-testid="nordic-parcel-pickup-confirmation">
             <Text weight="plus">{t("pickupOrdered")}</Text>
             <Text size="small" data-testid="nordic-parcel-pickup-window">
-              {t("pickupWindow", { date: pickupDayLabel(confirmed.pickup_date, locale), window: pickupWindowLabel(confirmed, locale) })}
+              {t("pickupWindow", { date: pickupDayLabel(confirmed.pickup_date, locale), window: pickupWindowLabel(confirmed, locale, t("pickupAllDay")) })}
             </Text>
             {confirmed.carrier_reference && <Text size="small">{t("pickupReference", { reference: confirmed.carrier_reference })}</Text>}
             {confirmed.receipt_url && (
@@ -192,7 +192,7 @@ export function OrderPickupAction({ locationId, locations }: { locationId?: stri
             ))}
             {existing.length > 0 && (
               <div className="flex flex-col gap-y-2" data-testid="nordic-parcel-pickup-existing">
-                <Text size="small">{t("pickupAlreadyOrdered", { window: pickupWindowLabel(existing[0], locale) || existing[0].id })}</Text>
+                <Text size="small">{t("pickupAlreadyOrdered", { window: pickupWindowLabel(existing[0], locale, t("pickupAllDay")) || existing[0].id })}</Text>
                 <div className="flex items-center gap-x-2">
                   <Checkbox id="pickup-another" checked={another} onCheckedChange={(value) => setAnother(value === true)} />
                   <Label size="small" htmlFor="pickup-another">{t("pickupOrderAnother")}</Label>

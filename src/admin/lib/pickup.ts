@@ -1,4 +1,4 @@
-import type { PickupOrderView } from "../../lib/pickup-order/pickup-order-view"
+import { isWholeDayWindow, type PickupOrderView } from "../../lib/pickup-order/pickup-order-view"
 
 /**
  * A pickup's day and window as the merchant reads them, in carrier time (the warehouses are on
@@ -13,9 +13,10 @@ export function pickupDayLabel(date: string, locale: string): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" })
 }
 
-/** "09:00–16:00", "from 09:00", or "" when the carrier gave no window. */
-export function pickupWindowLabel(order: Pick<PickupOrderView, "earliest_pickup_at" | "latest_pickup_at">, locale: string): string {
+/** "09:00–16:00", "≥ 09:00", `allDay` for the whole day (not "00:00–00:00"), or "" when the carrier gave no window. */
+export function pickupWindowLabel(order: Pick<PickupOrderView, "earliest_pickup_at" | "latest_pickup_at">, locale: string, allDay: string): string {
   if (!order.earliest_pickup_at) return ""
+  if (isWholeDayWindow(order)) return allDay
   const clock = (iso: string) => new Date(iso).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: CARRIER_TIME_ZONE })
   const from = clock(order.earliest_pickup_at)
   return order.latest_pickup_at ? `${from}–${clock(order.latest_pickup_at)}` : `≥ ${from}`

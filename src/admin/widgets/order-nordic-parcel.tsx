@@ -3,6 +3,7 @@ import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Badge, Button, Container, Heading, Text, toast } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect } from "react"
+import { httpLink } from "../../lib/http-link"
 import { serviceInfo } from "../../lib/service-catalogue"
 import { eventGroupLabel } from "../../lib/tracking/event-groups"
 import { holdsGoods } from "../../lib/pickup-point-change"
@@ -188,9 +189,9 @@ function ShipmentCard({ shipment, showPickupPoint, i18n }: { shipment: AdminShip
             <a href={`${shipment.label_download_url}?return=true`} target="_blank" rel="noreferrer">{i18n.t("returnLabel")}</a>
           </Button>
         )}
-        {shipment.tracking_url && (
+        {httpLink(shipment.tracking_url) && (
           <Button size="small" variant="transparent" asChild>
-            <a href={shipment.tracking_url} target="_blank" rel="noreferrer">{i18n.t("track")}</a>
+            <a href={httpLink(shipment.tracking_url) ?? undefined} target="_blank" rel="noreferrer">{i18n.t("track")}</a>
           </Button>
         )}
       </div>

@@ -1,7 +1,7 @@
 /*
  * Who may read an order on the store routes: Medusa's optional customer authentication
- * (api/middlewares.ts), then lib/shopper/order-access.ts (a signed-in customer reads their own
- * orders; a guest needs a second factor besides the id); 404 for anyone else.
+ * (api/middlewares.ts), then lib/shopper/order-access.ts (the id alone proves nothing: a guest also
+ * gives the order's e-mail or a signed token; a signed-in customer reads only their own orders); 404 for anyone else.
  * Also streams the carrier's return documents to their owner.
  */
 import type { MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"

@@ -4,7 +4,7 @@
  * failed booking may have done at the carrier.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { CarrierError } from "../carrier"
+import { CarrierError, carrierMayHaveActed } from "../carrier"
 
 /**
  * Codes on booking errors that mean the carrier, not the request, is the problem. The admin API
@@ -59,8 +59,8 @@ export function bookingFailure(error: unknown, orderLabel: string): BookingFailu
     case "rate_limited":
       return { ambiguous: false, error: carrierFailure("nordic_parcel.carrier_throttled", `The carrier is throttling bookings; ${orderLabel} was not booked, try again in a moment: ${error.message}`) }
     default:
-      // retryable here means the request never left this process, so nothing can have been booked.
-      return error.retryable
+      // Not acted (carrierMayHaveActed) means the request never left this process, so nothing can have been booked.
+      return !carrierMayHaveActed(error)
         ? { ambiguous: false, error: carrierFailure("nordic_parcel.carrier_unavailable", `The carrier could not be reached; ${orderLabel} was not booked: ${error.message}`) }
         : {
             ambiguous: true,

@@ -5,6 +5,7 @@
  */
 import type { BookingConfirmation } from "../carrier"
 import type { PickupPointSnapshot } from "../checkout/pickup-point"
+import { httpLink } from "../http-link"
 
 /** What Medusa stores on the fulfillment. */
 export type ShipmentData = {
@@ -41,7 +42,7 @@ type Booked = {
 
 /**
  * Turns the carrier's confirmation into the fulfillment's data and Medusa labels. Label and
- * tracking links are the carrier's absolute URLs (the label link carries its own access token), so
+ * tracking links are the carrier's absolute URLs (a tracking link is kept only if http(s): lib/http-link.ts) (the label link carries its own access token), so
  * they open from the admin without a carrier login.
  */
 export function toFulfillmentResult(confirmation: BookingConfirmation, booked: Booked): FulfillmentResult {
@@ -53,7 +54,7 @@ export function toFulfillmentResult(confirmation: BookingConfirmation, booked: B
     consignment_number: confirmation.consignmentNumber,
     package_numbers: confirmation.packages.map((p) => p.packageNumber).filter((n): n is string => Boolean(n)),
     label_url: confirmation.links?.labels ?? null,
-    tracking_url: confirmation.links?.tracking ?? null,
+    tracking_url: httpLink(confirmation.links?.tracking),
     ...(booked.pickupPoint ? { pickup_point: booked.pickupPoint } : {}),
     ...(booked.kind === "return" && qrCodes.length ? { qr_codes: qrCodes } : {}),
     ...(booked.kind === "outbound" && confirmation.returnConsignmentNumber
@@ -75,22 +76,13 @@ export function toFulfillmentResult(confirmation: BookingConfirmation, booked: B
       ? [
           {
             tracking_number: data.return.consignment_number,
-            tracking_url: confirmation.returnLinks?.tracking ?? null,
+            tracking_url: httpLink(confirmation.returnLinks?.tracking),
             label_url: data.return.label_url,
           },
         ]
       : []),
   ]
     // Medusa links a label only when both URLs are http(s); keep only usable ones.
-    .filter((l): l is FulfillmentResult["labels"][number] => isHttpUrl(l.tracking_url) && isHttpUrl(l.label_url))
+    .filter((l): l is FulfillmentResult["labels"][number] => httpLink(l.tracking_url) !== null && httpLink(l.label_url) !== null)
   return { data, labels }
-}
-
-function isHttpUrl(value: string | null | undefined): value is string {
-  if (!value) return false
-  try {
-    return ["http:", "https:"].includes(new URL(value).protocol)
-  } catch {
-    return false
-  }
 }

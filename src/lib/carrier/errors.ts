@@ -109,6 +109,19 @@ export class CarrierError extends Error {
 CarrierError.prototype.name = "CarrierError"
 
 /**
+ * Whether a failed call that makes something at the carrier (a booking, a pickup order) may have
+ * made it all the same: a time-out, a broken connection, an answered 5xx (a gateway's 502/504) or
+ * an answer that cannot be read, and anything that is not a CarrierError. Only a refusal (400, 401,
+ * 429 after the retries) or a request that never left this process (`retryable` here) made nothing.
+ * The one rule for bookings (lib/booking/booking-failure.ts) and pickup orders.
+ */
+export function carrierMayHaveActed(error: unknown): boolean {
+  if (!(error instanceof CarrierError)) return true
+  if (error.kind === "validation" || error.kind === "authentication" || error.kind === "rate_limited") return false
+  return !error.retryable
+}
+
+/**
  * A CarrierError again after Medusa's workflow engine turned it into a plain object (it keeps a
  * failed step's error as its own properties, name included); anything else is returned as is.
  */

@@ -65,7 +65,7 @@ export interface CarrierRequest {
   queuedApart?: boolean
   /** Hosts a redirect may lead to (label storage); any other redirect fails the call. */
   redirectAllowed?: (url: URL) => boolean
-  /** Largest body read; a longer one fails the call instead of filling memory. */
+  /** Largest body read (default MAX_ANSWER_BYTES); a longer one fails the call instead of filling memory. */
   maxBodyBytes?: number
 }
 
@@ -82,6 +82,12 @@ export interface CarrierResponse {
 const BACKOFF_BASE_MS = 500
 /** Bound of a queued-apart request's wait for its first turn unless `CallOptions.queueMs` says otherwise. */
 const DEFAULT_QUEUE_MS = 60_000
+/**
+ * The largest answer read unless the request says otherwise (labels: labels.maxBytes). The carrier's
+ * largest JSON answers (a pickup-point search, a booking of many packages) stay far below it;
+ * pickup-point searches are reachable from public store routes, so no answer is read whole.
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024
 /** Attempts per call unless `CallOptions.maxAttempts` says otherwise (carrier notes 3). */
 const DEFAULT_MAX_ATTEMPTS = 3
 
@@ -249,9 +255,10 @@ export class CarrierHttp {
           signal,
         })
         // Always drain the body: an unread body keeps the keep-alive connection busy.
-        const bytes = await readBody(response.body, request.maxBodyBytes)
+        const maxBytes = request.maxBodyBytes ?? MAX_ANSWER_BYTES
+        const bytes = await readBody(response.body, maxBytes)
         if (bytes === "too-large") {
-          return { kind: "refused", summary: `the answer is larger than ${request.maxBodyBytes} bytes` }
+          return { kind: "refused", summary: `the answer is larger than ${maxBytes} bytes` }
         }
         const location = header(response.headers, "location")
         this.config.logger.debug(
@@ -338,8 +345,7 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 }
 
 /** The whole body, or "too-large" as soon as it passes `maxBytes` (the rest is not read). */
-async function readBody(body: Dispatcher.ResponseData["body"], maxBytes: number | undefined): Promise<Buffer | "too-large"> {
-  if (maxBytes === undefined) return Buffer.from(await body.arrayBuffer())
+async function readBody(body: Dispatcher.ResponseData["body"], maxBytes: number): Promise<Buffer | "too-large"> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of body) {

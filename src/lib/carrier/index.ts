@@ -52,7 +52,7 @@ export function createCarrierClients(config: CarrierClientConfig): CarrierClient
 
 export { BookingClient, type LabelDocument } from "./booking-client"
 export type { CallOptions, CarrierClientConfig, CarrierLogger, CarrierService } from "./config"
-export { CarrierError, reviveCarrierError, type CarrierErrorDetail, type CarrierErrorKind } from "./errors"
+export { CarrierError, carrierMayHaveActed, reviveCarrierError, type CarrierErrorDetail, type CarrierErrorKind } from "./errors"
 export { CarrierErrorLog, type CarrierErrorEntry } from "./error-log"
 export { EventsClient, type TrackingSubscriptionsResult } from "./events-client"
 export { LookupClient } from "./lookup-client"

@@ -3,6 +3,7 @@
  * `PickupPoint` (src/storefront/types.ts), and the snapshot stored on a shipping method picks its
  * fields from it. Visiting address first, the postal address only where there is none.
  */
+import { httpLink } from "../http-link"
 import type { PickupPoint } from "../carrier"
 import { fitsLocker } from "../carrier"
 import type { Parcel } from "../packing/parcel"
@@ -53,8 +54,9 @@ export function shownAddressOf(point: Pick<PickupPoint, "address" | "postalCode"
  */
 export type { StorePickupPoint }
 
-// Locker type codes per country (carrier notes 11); maxParcelDimensions alone also marks a locker (L12).
-const LOCKER_TYPES = new Set(["37", "39", "43", "LOCKER"])
+// Locker type codes per country (carrier notes 11: the document's, and NO "27", the published
+// examples' "Pakkeautomat"); maxParcelDimensions alone also marks a locker (L12).
+const LOCKER_TYPES = new Set(["27", "37", "39", "43", "LOCKER"])
 
 export function isLocker(point: PickupPoint): boolean {
   return Boolean(point.maxParcelDimensions) || LOCKER_TYPES.has(String(point.type ?? "").toUpperCase())
@@ -81,6 +83,8 @@ export function toPickupPointSnapshot(point: PickupPoint, fallbackCountry: strin
 
 export function toStorePickupPoint(point: PickupPoint, fallbackCountry: string): StorePickupPoint {
   const distance = Number(point.distanceInKm)
+  // Shown as a link on the store's page: http(s) only.
+  const mapUrl = httpLink(point.webMapsLink) ?? httpLink(point.carrierMapsLink)
   return {
     ...toPickupPointSnapshot(point, fallbackCountry),
     ...(point.distanceInKm && Number.isFinite(distance) ? { distance_km: distance } : {}),
@@ -101,7 +105,7 @@ export function toStorePickupPoint(point: PickupPoint, fallbackCountry: string):
       opening: h.opening ?? "",
       closing: h.closing ?? "",
     })),
-    ...(point.webMapsLink || point.carrierMapsLink ? { map_url: (point.webMapsLink ?? point.carrierMapsLink) as string } : {}),
+    ...(mapUrl ? { map_url: mapUrl } : {}),
   }
 }
 

@@ -73,9 +73,20 @@ export function pickupOrderView(row: PickupOrderRow, now: Date, staleAfterMs: nu
 
 const clockFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Oslo", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
 
-/** "09:00–16:00" in carrier time, or undefined when the carrier gave no window. */
+/**
+ * Whether the carrier's window is the whole day: both ends at midnight in carrier time (the same
+ * midnight or the next one), which a clock would show as "00:00–00:00".
+ */
+export function isWholeDayWindow(order: Pick<PickupOrderView, "earliest_pickup_at" | "latest_pickup_at">): boolean {
+  if (!order.earliest_pickup_at || !order.latest_pickup_at) return false
+  const midnight = (iso: string) => clockFormat.format(new Date(iso)) === "00:00"
+  return midnight(order.earliest_pickup_at) && midnight(order.latest_pickup_at)
+}
+
+/** "09:00–16:00" in carrier time, "all day", or undefined when the carrier gave no window. */
 export function pickupWindowText(order: Pick<PickupOrderView, "earliest_pickup_at" | "latest_pickup_at">): string | undefined {
   if (!order.earliest_pickup_at) return undefined
+  if (isWholeDayWindow(order)) return "all day"
   const from = clockFormat.format(new Date(order.earliest_pickup_at))
   return order.latest_pickup_at ? `${from}–${clockFormat.format(new Date(order.latest_pickup_at))}` : `from ${from}`
 }
@@ -93,7 +104,7 @@ export function alreadyOrderedMessage(existing: PickupOrderView): string {
       return `${what} is being ordered right now (${existing.id}); wait for its confirmation.`
     case "unconfirmed":
       return (
-        `${what} was sent to the carrier but its answer never arrived (${existing.id}): the carrier may have it. ` +
+        `${what} was sent to the carrier but never confirmed (${existing.id}): the carrier may have it. ` +
         "Check the carrier's portal; if it has none, order again with order_another."
       )
   }

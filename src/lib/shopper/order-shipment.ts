@@ -2,6 +2,7 @@
  * A Shipment row as the shopper reads it (`OrderShipment` of src/storefront/types.ts): events oldest
  * first, return documents as the store's own paths (never the carrier's links).
  */
+import { httpLink } from "../http-link"
 import type { OrderShipment, ShipmentReturnLabel, ShipmentTrackingEvent } from "../../storefront/types"
 import { SHOPPER_VISIBLE_SHIPMENT_STATUSES } from "../statuses"
 import { carriedReturnNumber, followedNumbers, statusFromEvents } from "../tracking/followed-consignments"
@@ -106,7 +107,8 @@ export function toOrderShipment(
     service_name: serviceName,
     consignment_number: shipment.consignment_number,
     package_numbers: shipment.package_numbers ?? [],
-    tracking_url: shipment.tracking_url,
+    // Stored before links were checked, or by hand: only http(s) reaches the shopper's page.
+    tracking_url: httpLink(shipment.tracking_url),
     pickup_point: point?.name
       ? { name: point.name, address: point.address ?? "", postal_code: point.postal_code ?? "", city: point.city ?? "" }
       : null,

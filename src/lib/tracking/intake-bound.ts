@@ -1,13 +1,15 @@
 import { TokenBuckets, type TakeResult } from "../rate-limit/token-buckets"
 
 /**
- * How many carrier callbacks one instance stores per minute, events and dead letters apart
- * (options webhooks.maxEventsPerMinute, maxDeadLettersPerMinute). A callback past the bound is not
- * stored and is answered 503 with Retry-After, so the carrier sends it again: nothing received and
- * acknowledged is lost, and an authenticated flood (a leaked secret, a looping carrier) cannot
- * grow the tables faster than the bound until retention runs. A minute's worth may come at once
- * (a carrier catching up after an outage). Per instance: N instances store up to N times the
- * bound. What was turned away is counted for the status page and tracking-health.
+ * What one instance stores per minute of what has no value to the store, so storage cannot be
+ * flooded: dead letters (callbacks not understood, options webhooks.maxDeadLettersPerMinute) and,
+ * far above what an instance can take in, new events (maxEventsPerMinute, a ceiling against a
+ * leaked secret or a looping carrier, never the carrier's real traffic: a refused callback comes
+ * back 30 minutes later at the earliest). A callback past the bound is not stored and is answered
+ * 503 with Retry-After, so the carrier sends it again: nothing received and acknowledged is lost.
+ * A repeat of a stored event is never refused (the webhook answers it 200: nothing to store).
+ * A minute's worth may come at once. Per instance: N instances store up to N times the bound.
+ * What was turned away is counted for the status page and tracking-health.
  */
 export type CallbackKind = "event" | "dead_letter"
 

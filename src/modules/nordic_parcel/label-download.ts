@@ -3,9 +3,9 @@
  * from the carrier's label storage (lib/labels/label-storage.ts, option `labels.storageHosts`; every
  * redirect checked in lib/carrier/http.ts), at most `labels.maxBytes`; what the file is (PDF, the 3570
  * label-printer file, or refused) is decided from its first bytes before its content type by
- * lib/labels/label-format.ts. The admin's label route and the merged PDFs come through here. (The
- * shopper's return documents, QR-code images among them, are streamed by api/http/shopper-order.ts
- * through `BookingClient.downloadLabel` directly, without the storage-host check and size cap.)
+ * lib/labels/label-format.ts. The admin's label route, the merged PDFs and the shopper's return
+ * documents (streamed by api/http/shopper-order.ts, QR-code images among them) all come through
+ * here, with the same storage-host check and size cap.
  */
 import { CarrierError, type BookingClient } from "../../lib/carrier"
 import { describeKinds, labelFormatOf, type DocumentKind, type KnownFormat } from "../../lib/labels/label-format"

@@ -5,16 +5,11 @@ import type { PickupConfirmationRecord } from "../../lib/pickup-order/pickup-con
 import { alreadyOrderedMessage, pickupOrderView, PICKUP_ALREADY_ORDERED, type PickupOrderRow, type PickupOrderView } from "../../lib/pickup-order/pickup-order-view"
 import { manager } from "./transaction-manager"
 
-export type ReservePickupInput = {
-  location_id: string
-  location_name: string
-  pickup_date: string
-  ready_at: string | null
-  message: string | null
-  number_of_packages: number
-  number_of_pallets: number
-  customer_number: string
-  test: boolean
+/** What the reservation row is written from: the view's own fields, and who ordered it. */
+export type ReservePickupInput = Pick<
+  PickupOrderView,
+  "location_id" | "location_name" | "pickup_date" | "ready_at" | "message" | "number_of_packages" | "number_of_pallets" | "customer_number" | "test"
+> & {
   ordered_by: string | null
   /** The merchant knows a pickup is ordered and wants a second van. */
   order_another: boolean

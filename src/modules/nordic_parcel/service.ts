@@ -30,7 +30,7 @@ import { isNordicParcelProviderId } from "../../lib/provider-id"
 import { locationCustomerNumber, type NordicParcelOptions } from "../../lib/options"
 import type { MedusaAddress } from "../../lib/booking/booking-input"
 import { settledAfterStartMs } from "../../lib/booking/interrupted-booking"
-import { CarrierError as CarrierFailure } from "../../lib/carrier"
+import { carrierMayHaveActed } from "../../lib/carrier"
 import { pickupConfirmationRecord } from "../../lib/pickup-order/pickup-confirmation"
 import { carrierToday, suggestedPickupDate } from "../../lib/pickup-order/pickup-date"
 import type { PickupOrderDraft, PickupOrderView } from "../../lib/pickup-order/pickup-order-view"
@@ -344,6 +344,12 @@ class NordicParcelModuleService extends MedusaService({
     return this.intake_.take(kind, kind === "event" ? maxEventsPerMinute : maxDeadLettersPerMinute, (line) => this.cradle_.logger.warn(line))
   }
 
+  /** Whether the carrier's event `eventId` is stored already (the webhook's check of a repeat past the bound). */
+  async isTrackingEventStored(eventId: string): Promise<boolean> {
+    const found = await this.listTrackingEvents({ event_id: eventId }, { select: ["id"], take: 1 })
+    return found.length > 0
+  }
+
   /** The bound and what this instance turned away since it started (status page, tracking-health). */
   callbackIntake(): { events_per_minute: number; dead_letters_per_minute: number; dropped: DroppedCallbacks } {
     const { maxEventsPerMinute, maxDeadLettersPerMinute } = this.options_.webhooks
@@ -453,8 +459,8 @@ class NordicParcelModuleService extends MedusaService({
    * settings (lib/pickup-order/pickup-request.ts), the packages booked from the location for that
    * date and not yet handed in unless the merchant gave a number; one per location and date unless
    * `order_another` (a second one is refused with PickupAlreadyOrderedError, 409). Reserved before
-   * the carrier is called; a refusal or a carrier that is down leaves nothing ordered (the
-   * CarrierError is thrown on), a request whose answer never came stays "unconfirmed".
+   * the carrier is called; a refusal leaves nothing ordered (the CarrierError is thrown on), an
+   * outcome that may hide an order (no answer, a 5xx, an unreadable answer) stays "unconfirmed".
    * Input problems: an INVALID_DATA error naming each field.
    */
   async orderPickup(input: OrderPickupInput, now = new Date()): Promise<PickupOrderView> {
@@ -481,11 +487,11 @@ class NordicParcelModuleService extends MedusaService({
     try {
       confirmation = await this.carrier().booking.orderPickup(request)
     } catch (error) {
-      // Sent and unanswered (time-out, broken connection): the carrier may have it. Anything else
-      // (a refusal, an answered 5xx, not sent at all) ordered nothing.
-      const maybeOrdered = error instanceof CarrierFailure && !error.retryable && (error.kind === "timeout" || error.kind === "network")
-      const settle = maybeOrdered
-        ? this.pickupOrders_.markUnconfirmed(reserved.id, (error as Error).message)
+      // What may hide an order at the carrier (time-out, broken connection, 5xx, an answer that
+      // cannot be read) keeps the date with the carrier's answer (scrubbed by the carrier layer,
+      // cut here); only a clear refusal, or a request never sent, ordered nothing.
+      const settle = carrierMayHaveActed(error)
+        ? this.pickupOrders_.markUnconfirmed(reserved.id, storableText(String((error as Error)?.message ?? error), 2000))
         : this.pickupOrders_.release(reserved.id)
       // The merchant hears the carrier's failure; a reservation left behind reads unconfirmed later.
       await settle.catch((settleError: Error) =>

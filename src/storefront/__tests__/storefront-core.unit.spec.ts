@@ -1,4 +1,5 @@
 import {
+  carrierLinkHref,
   createNordicParcelClient,
   errorKindOf,
   formatDeliveryDate,
@@ -177,5 +178,20 @@ describe("storefront: client over the store routes", () => {
     const cart = await setShippingMethod(sdk, { cartId: "cart_1", optionId: "so_1", pickupPointId: "pp_2" }, { authorization: "Bearer t" })
     expect(cart).toEqual({ id: "cart_1" })
     expect(sent).toEqual([["cart_1", { option_id: "so_1", data: { pickup_point_id: "pp_2" } }, {}, { authorization: "Bearer t" }]])
+  })
+})
+
+describe("carrierLinkHref: only http(s) links are shown", () => {
+  it.each([
+    ["https://carrier.example/t/1", "https://carrier.example/t/1"],
+    ["HTTP://carrier.example/t/1", "HTTP://carrier.example/t/1"],
+    ["javascript:alert(1)", undefined],
+    ["  javascript:alert(1)", undefined],
+    ["data:text/html,x", undefined],
+    ["/relative", undefined],
+    ["", undefined],
+    [null, undefined],
+  ])("%p → %p", (link, href) => {
+    expect(carrierLinkHref(link)).toBe(href)
   })
 })

@@ -211,8 +211,10 @@ describe("pickup day and window as the merchant reads them (carrier time)", () =
     ["nb-NO", { earliest_pickup_at: "2026-06-24T07:00:00.000Z", latest_pickup_at: "2026-06-24T14:00:00.000Z" }, "09:00–16:00"],
     ["en-GB", { earliest_pickup_at: "2026-11-24T08:00:00.000Z", latest_pickup_at: null }, "≥ 09:00"],
     ["en-GB", { earliest_pickup_at: null, latest_pickup_at: null }, ""],
+    ["en-GB", { earliest_pickup_at: "2026-11-23T23:00:00.000Z", latest_pickup_at: "2026-11-24T23:00:00.000Z" }, "all day"],
+    ["nb-NO", { earliest_pickup_at: "2026-06-23T22:00:00.000Z", latest_pickup_at: "2026-06-23T22:00:00.000Z" }, "hele dagen"],
   ])("%s %j", (locale, order, label) => {
-    expect(pickupWindowLabel(order, locale)).toBe(label)
+    expect(pickupWindowLabel(order, locale, texts(locale.startsWith("nb") ? "nb" : "en").t("pickupAllDay"))).toBe(label)
   })
 
   it("names the day in the browser's language", () => {

@@ -51,6 +51,25 @@ describe("toFulfillmentResult", () => {
   })
 })
 
+describe("toFulfillmentResult: the carrier's tracking links", () => {
+  it.each([
+    ["https", "https://carrier.example/t/705", "https://carrier.example/t/705"],
+    ["http", "http://carrier.example/t/705", "http://carrier.example/t/705"],
+    ["javascript:", "javascript:alert(document.cookie)", null],
+    ["JavaScript: with spaces", " JavaScript:alert(1)", null],
+    ["data:", "data:text/html,<script>alert(1)</script>", null],
+    ["relative", "/t/705", null],
+    ["no link", null, null],
+  ])("%s: %p is stored as %p", (_name, tracking, stored) => {
+    const result = toFulfillmentResult(
+      { ...(confirmation as object), links: { labels: "https://carrier.example/labels/705?auth-token=t", tracking }, returnLinks: { labels: "https://carrier.example/labels/706", tracking } } as never,
+      { kind: "outbound", fulfillmentId: "ful_1", serviceCode: "5600", returnServiceCode: "9300", test: true, bookedAt }
+    )
+    expect(result.data.tracking_url).toBe(stored)
+    expect(JSON.stringify(result)).not.toMatch(/javascript:|data:text/i)
+  })
+})
+
 describe("bookingFailure", () => {
   const error = (kind: string, retryable = false) =>
     new CarrierError({ service: "booking", operation: "booking.book", kind: kind as never, retryable, status: 400, summary: "x" } as never)

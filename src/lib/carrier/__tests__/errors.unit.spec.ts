@@ -2,6 +2,7 @@ import { inspect } from "node:util"
 import {
   CarrierError,
   carrierErrorFromResponse,
+  carrierMayHaveActed,
   carrierErrorFromTransport,
   parseRetryAfter,
   type CarrierErrorKind,
@@ -357,6 +358,27 @@ describe("carrierErrorFromTransport", () => {
 
   it("a lookup time-out is retryable", () => {
     expect(transport("timeout", true, "repeatable").retryable).toBe(true)
+  })
+})
+
+describe("carrierMayHaveActed: may a failed booking or pickup order exist at the carrier?", () => {
+  const answered = (status: number, body = "") =>
+    carrierErrorFromResponse({ service: "booking", operation: "booking.pickupOrder", status, body, repeatability: "not_repeatable", secrets: [] } as never)
+  it.each<[string, unknown, boolean]>([
+    ["a gateway's 502", answered(502, "<html>Bad Gateway</html>"), true],
+    ["a gateway's 504", answered(504, "upstream timed out"), true],
+    ["the carrier's 500", answered(500), true],
+    ["the carrier's 503", answered(503), true],
+    ["a 200 that cannot be read", new CarrierError({ service: "booking", operation: "booking.pickupOrder", kind: "invalid_response", status: 200, retryable: false, summary: "unexpected response body" }), true],
+    ["a time-out after sending", carrierErrorFromTransport({ service: "booking", operation: "booking.pickupOrder", kind: "timeout", sent: true, repeatability: "not_repeatable", summary: "timeout", secrets: [] } as never), true],
+    ["a broken connection after sending", carrierErrorFromTransport({ service: "booking", operation: "booking.pickupOrder", kind: "network", sent: true, repeatability: "not_repeatable", summary: "ECONNRESET", secrets: [] } as never), true],
+    ["not a CarrierError (a bug, a crash)", new Error("boom"), true],
+    ["a refusal (400)", answered(400, JSON.stringify({ errors: [{ code: "PICKUP-INPUT-002", message: "Invalid customer number" }] })), false],
+    ["refused credentials (401)", answered(401), false],
+    ["throttled (429: not processed)", answered(429), false],
+    ["never sent (connection refused)", carrierErrorFromTransport({ service: "booking", operation: "booking.pickupOrder", kind: "network", sent: false, repeatability: "not_repeatable", summary: "ECONNREFUSED", secrets: [] } as never), false],
+  ])("%s: %p", (_name, error, mayHave) => {
+    expect(carrierMayHaveActed(error)).toBe(mayHave)
   })
 })
 

@@ -301,6 +301,26 @@ describe("pickup points", () => {
   })
 })
 
+describe("the size of an answer", () => {
+  // Pickup-point searches are reachable from public store routes: a huge answer (a broken proxy, a
+  // hostile host on the way) must not be read whole into memory.
+  const ANSWER_CAP_BYTES = 8 * 1024 * 1024
+  it.each([
+    ["pickup points by postal code", () => carrier.lookup.getPickupPointsByPostalCode({ countryCode: "NO", postalCode: "0150" }), "pickup"],
+    ["shipping lookup", () => carrier.lookup.getShippingProducts(lookup), "shipping"],
+  ] as const)("%s: an answer over the cap fails as a CarrierError, unread past the cap", async (_name, call, group) => {
+    const huge = `{"pickupPoints":[${'{"id":"1","name":"x"},'.repeat(ANSWER_CAP_BYTES / 20)}{"id":"2"}]}`
+    sandbox.fault(group, { kind: "answer", status: 200, headers: { "content-type": "application/json" }, body: huge })
+    const error = await carrierErrorOf(call())
+    expect({ kind: error.kind, message: error.message }).toEqual({ kind: "invalid_response", message: expect.stringContaining(`larger than ${ANSWER_CAP_BYTES} bytes`) })
+  })
+
+  it("an answer under the cap is read as before", async () => {
+    const points = await carrier.lookup.getPickupPointsByPostalCode({ countryCode: "NO", postalCode: "0150" })
+    expect(points.length).toBeGreaterThan(0)
+  })
+})
+
 describe("postal codes", () => {
   it("city and type, or null for an unknown code", async () => {
     await expect(carrier.lookup.getCityAndType({ postalCode: "0951" })).resolves.toMatchObject({

@@ -70,7 +70,7 @@ export const maxParcelDimensionsSchema = z.looseObject({
 })
 export type MaxParcelDimensions = z.output<typeof maxParcelDimensionsSchema>
 
-export const pickupPointSchema = z.looseObject({
+const pickupPointFields = z.looseObject({
   id: wireString,
   unitId: lenient(wireString),
   // The postal address (name to county) goes on the label; the street address (visiting…) is what the shopper is shown.
@@ -81,14 +81,27 @@ export const pickupPointSchema = z.looseObject({
   latitude: lenient(wireNumber),
   longitude: lenient(wireNumber),
   ...lenientStrings("utmX", "utmY", "carrierMapsLink", "webMapsLink", "routeMapsLink"),
+  // The names of the carrier's published examples for the same two links (carrier notes 11).
+  ...lenientStrings("postenMapsLink", "googleMapsLink"),
   // distanceInKm is "" on the id lookup (carrier notes 11).
   ...lenientStrings("distanceInKm", "distanceType", "durationType"),
   durationInMinutes: lenient(wireNumber),
-  // type: the type code, e.g. NO "37" locker, SE "39", DK "43", FI "LOCKER" (carrier notes 11).
+  // type: the type code, e.g. NO "37" or "27" locker, SE "39", DK "43", FI "LOCKER" (carrier notes 11).
   ...lenientStrings("type", "additionalServiceCode"),
   /** Present only on parcel lockers. */
   maxParcelDimensions: lenient(maxParcelDimensionsSchema),
 })
+
+/**
+ * A pickup point under the interface document's names: the published examples' `postenMapsLink`
+ * and `googleMapsLink` are read as `carrierMapsLink` and `webMapsLink`; the document's names win
+ * when both are there (carrier notes 11). An empty link counts as none.
+ */
+export const pickupPointSchema = pickupPointFields.transform(({ postenMapsLink, googleMapsLink, ...point }) => ({
+  ...point,
+  carrierMapsLink: point.carrierMapsLink || postenMapsLink || undefined,
+  webMapsLink: point.webMapsLink || googleMapsLink || undefined,
+}))
 export type PickupPoint = z.output<typeof pickupPointSchema>
 
 /** Every pickup-point operation answers this listing shape, nearest first (carrier notes 11). */

@@ -40,6 +40,11 @@ describe("pickup order view", () => {
     ["winter (UTC+1)", row(), "09:00–16:00"],
     ["no end", row({ latest_pickup_at: null }), "from 09:00"],
     ["no window", row({ earliest_pickup_at: null, latest_pickup_at: null }), undefined],
+    // Midnight to midnight in carrier time: the whole day, said in words.
+    ["the whole day (00:00 to the next 00:00)", row({ earliest_pickup_at: "2026-11-23T23:00:00Z", latest_pickup_at: "2026-11-24T23:00:00Z" }), "all day"],
+    ["the whole day (both ends 00:00 of the day)", row({ earliest_pickup_at: "2026-11-23T23:00:00Z", latest_pickup_at: "2026-11-23T23:00:00Z" }), "all day"],
+    ["the whole summer day (Oslo on summer time)", row({ earliest_pickup_at: "2026-06-23T22:00:00Z", latest_pickup_at: "2026-06-24T22:00:00Z" }), "all day"],
+    ["from midnight to 16:00 is not the whole day", row({ earliest_pickup_at: "2026-11-23T23:00:00Z", latest_pickup_at: "2026-11-24T15:00:00Z" }), "00:00–16:00"],
   ])("window in carrier time, %s", (_, order, text) => {
     expect(pickupWindowText(pickupOrderView(order, new Date(), STALE_AFTER_MS))).toBe(text)
   })
@@ -47,7 +52,7 @@ describe("pickup order view", () => {
   it.each([
     ["ordered: names it, its reference and window, and order_another", {}, /^A pickup from Oslo warehouse on 2026-11-24 is already ordered \(nppick_1, carrier reference 370438100000000017, window 09:00–16:00\)\. .*order_another/],
     ["being ordered", { status: "ordering" as const }, /is being ordered right now \(nppick_1\)/],
-    ["unconfirmed: check the carrier, then order another", { status: "unconfirmed" as const }, /answer never arrived \(nppick_1\).*carrier's portal.*order_another/],
+    ["unconfirmed: check the carrier, then order another", { status: "unconfirmed" as const }, /never confirmed \(nppick_1\).*carrier's portal.*order_another/],
   ])("409 message when %s", (_, overrides, message) => {
     expect(alreadyOrderedMessage(pickupOrderView(row(overrides), new Date("2026-11-23T10:00:01Z"), STALE_AFTER_MS))).toMatch(message)
   })

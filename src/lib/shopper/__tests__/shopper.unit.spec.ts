@@ -72,6 +72,15 @@ describe("shopper: an order's shipments as the storefront reads them", () => {
     expect(JSON.stringify(shipment)).not.toContain("auth-token")
   })
 
+  it.each([
+    ["https://carrier.example/t/1", "https://carrier.example/t/1"],
+    ["javascript:alert(1)", null],
+    ["vbscript:msgbox(1)", null],
+    ["//evil.example/t/1", null],
+  ])("returns a stored tracking link %p to the shopper as %p (http(s) only)", (stored, returned) => {
+    expect(toOrderShipment("order_1", { ...(returnRow as object), tracking_url: stored } as never, [], "Return parcel").tracking_url).toBe(returned)
+  })
+
   it("finds the free return of an outgoing parcel, and no documents where none were booked", () => {
     const outbound: ShipmentRow = {
       ...returnRow,

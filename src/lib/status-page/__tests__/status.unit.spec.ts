@@ -66,7 +66,7 @@ describe("statusView", () => {
       previous_secret_until: null,
       refused_callbacks: { count: 0, last_at: null },
       dead_letter_count: 0,
-      intake: { events_per_minute: 6000, dead_letters_per_minute: 120, dropped: { events: 0, dead_letters: 0, last_at: null } },
+      intake: { events_per_minute: 600_000, dead_letters_per_minute: 120, dropped: { events: 0, dead_letters: 0, last_at: null } },
       resubscription: null,
     })
     const json = JSON.stringify(view)

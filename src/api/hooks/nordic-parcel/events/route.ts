@@ -13,6 +13,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { parseCallback } from "../../../../lib/tracking/callback-payload"
 import { TRACKING_RECEIVED_EVENT, trackingReceivedData } from "../../../../lib/events"
+import { announceWithin } from "../../../../lib/tracking/announce"
 import { callbackSecretAccepted } from "../../../../lib/tracking/secret"
 import { NORDIC_PARCEL_MODULE } from "../../../../modules/nordic_parcel"
 import type NordicParcelModuleService from "../../../../modules/nordic_parcel/service"
@@ -23,10 +24,12 @@ import type NordicParcelModuleService from "../../../../modules/nordic_parcel/se
  * is not JSON (400) is refused. Everything else is stored before it is acknowledged, so an
  * answered callback is never lost: what can be read is stored as an event (read leniently,
  * carrier notes 42), what cannot is kept as a dead letter with its reason (202) and listed in
- * tracking-health. Each instance stores at most webhooks.maxEventsPerMinute events and
- * maxDeadLettersPerMinute dead letters a minute: past that a callback is answered 503 with
- * Retry-After, not stored, and counted, so the carrier retries it. Applying an event happens after the answer, in the
- * nordic_parcel.tracking.received subscriber, so the carrier's 10 s limit is never at risk; the
+ * tracking-health. Each instance stores at most webhooks.maxDeadLettersPerMinute dead letters and
+ * maxEventsPerMinute new events a minute (a ceiling far above what an instance takes in): past
+ * that a callback is answered 503 with Retry-After, not stored, and counted, so the carrier
+ * retries it; a repeat of a stored event is answered 200. Applying an event happens after the answer, in the
+ * nordic_parcel.tracking.received subscriber, announced within lib/tracking/announce.ts's bound (a
+ * stalled event bus does not hold the answer), so the carrier's 10 s limit is never at risk; the
  * stored row records whether it was applied, and the nordic-parcel-apply-tracking-events job
  * applies what the subscriber did not (announcement lost, process stopped, apply failed).
  */
@@ -44,8 +47,13 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     return
   }
   const parsed = parseCallback(body.value)
-  // Past this instance's per-minute bound nothing is stored: 503 so the carrier sends it again.
+  // Past this instance's per-minute bound nothing is stored: 503 so the carrier sends it again,
+  // unless it repeats an event stored already (nothing to store, nothing to lose).
   const admitted = nordicParcel.admitCallback(parsed.ok ? "event" : "dead_letter")
+  if (!admitted.allowed && parsed.ok && (await nordicParcel.isTrackingEventStored(parsed.callback.eventId))) {
+    res.status(200).json({ received: true, duplicate: true })
+    return
+  }
   if (!admitted.allowed) {
     res.setHeader("Retry-After", String(admitted.retryAfterSeconds))
     res.status(503).json({
@@ -80,13 +88,13 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       fulfillment_id: stored.fulfillment_id,
       order_id: stored.order_id,
     })
-    try {
-      await req.scope.resolve(Modules.EVENT_BUS).emit({ name: TRACKING_RECEIVED_EVENT, data })
-    } catch (error) {
-      // Stored is what the carrier needs to know; the job applies it.
+    // Stored is what the carrier needs to know: a bus that fails or stalls (Redis down) is given
+    // up after the bound and the job applies the event.
+    const announced = await announceWithin(req.scope.resolve(Modules.EVENT_BUS), { name: TRACKING_RECEIVED_EVENT, data })
+    if (announced.outcome !== "announced") {
       req.scope
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`nordic-parcel: tracking event ${callback.eventId} stored, announcement failed (the job applies it): ${(error as Error).message}`)
+        .warn(`nordic-parcel: tracking event ${callback.eventId} stored, announcement ${announced.outcome === "timed_out" ? "timed out" : "failed"} (the job applies it): ${announced.message}`)
     }
   }
   res.status(200).json({ received: true, duplicate: stored.duplicate })
