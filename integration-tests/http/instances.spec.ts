@@ -159,7 +159,7 @@ if (!process.env.REDIS_URL) {
       const cartId = await stack.createCart(a, TROMSO, [{ variant: stack.store.variants.boxed, quantity: 2 }])
       const lookups = () => sandbox.requests.filter((r) => r.path === LOOKUP_PATH).length
       const before = lookups()
-      const quoteKeys = () => stack.redis!.keys("*nordic-parcel:quote:v1:*")
+      const quoteKeys = () => stack.redis!.keys("*nordic-parcel:quote:*")
       const keysBefore = await quoteKeys()
       const option = stack.store.options.PA_DOREN
 
