@@ -1,8 +1,7 @@
-import { Button, Input, toast } from "@medusajs/ui"
-import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { Button, Input } from "@medusajs/ui"
 import { useState } from "react"
 import type { texts } from "../lib/i18n"
-import { sdk } from "../lib/sdk"
+import { useOrderMethodChange } from "../lib/order-method-change"
 import type { PlannedShipment } from "../lib/types"
 
 type Texts = ReturnType<typeof texts>
@@ -14,21 +13,14 @@ type Texts = ReturnType<typeof texts>
  * order is fulfilled. Its messages are shown as they are.
  */
 export function DeliveryDateChange({ orderId, planned, i18n }: { orderId: string; planned: PlannedShipment; i18n: Texts }) {
-  const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
   const [day, setDay] = useState(planned.requested_delivery_date ?? "")
-  const change = useMutation({
-    mutationFn: (deliveryDate: string) =>
-      sdk.client.fetch(`/admin/nordic-parcel/orders/${orderId}/delivery-date`, {
-        method: "POST",
-        body: { delivery_date: deliveryDate, shipping_method_id: planned.shipping_method_id },
-      }),
-    onSuccess: () => {
-      toast.success(i18n.t("deliveryDateChanged"))
-      setOpen(false)
-      void queryClient.invalidateQueries({ queryKey: ["nordic-parcel", "order", orderId] })
-    },
-    onError: (error: Error) => toast.error(error.message),
+  const change = useOrderMethodChange<string>({
+    orderId,
+    path: "delivery-date",
+    body: (deliveryDate) => ({ delivery_date: deliveryDate, shipping_method_id: planned.shipping_method_id }),
+    done: i18n.t("deliveryDateChanged"),
+    onClosed: () => setOpen(false),
   })
   if (!open) {
     return (

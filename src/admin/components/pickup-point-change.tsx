@@ -1,7 +1,8 @@
-import { Badge, Button, Input, Text, toast } from "@medusajs/ui"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { Badge, Button, Input, Text } from "@medusajs/ui"
+import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import type { texts } from "../lib/i18n"
+import { useOrderMethodChange } from "../lib/order-method-change"
 import { sdk } from "../lib/sdk"
 import type { OrderPickupPoints, PlannedShipment } from "../lib/types"
 
@@ -14,7 +15,6 @@ type Texts = ReturnType<typeof texts>
  * and refuses it once the order is booked; its message is shown as it is.
  */
 export function PickupPointChange({ orderId, planned, i18n }: { orderId: string; planned: PlannedShipment; i18n: Texts }) {
-  const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
   const [postalCode, setPostalCode] = useState("")
   const [searched, setSearched] = useState("")
@@ -26,18 +26,12 @@ export function PickupPointChange({ orderId, planned, i18n }: { orderId: string;
       }),
     enabled: open,
   })
-  const choose = useMutation({
-    mutationFn: (pickupPointId: string) =>
-      sdk.client.fetch(`/admin/nordic-parcel/orders/${orderId}/pickup-point`, {
-        method: "POST",
-        body: { pickup_point_id: pickupPointId, shipping_method_id: planned.shipping_method_id },
-      }),
-    onSuccess: () => {
-      toast.success(i18n.t("pickupPointChanged"))
-      setOpen(false)
-      void queryClient.invalidateQueries({ queryKey: ["nordic-parcel", "order", orderId] })
-    },
-    onError: (error: Error) => toast.error(error.message),
+  const choose = useOrderMethodChange<string>({
+    orderId,
+    path: "pickup-point",
+    body: (pickupPointId) => ({ pickup_point_id: pickupPointId, shipping_method_id: planned.shipping_method_id }),
+    done: i18n.t("pickupPointChanged"),
+    onClosed: () => setOpen(false),
   })
 
   if (!open) {
